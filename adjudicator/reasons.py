@@ -1,0 +1,99 @@
+"""Words for the reasons the rules derive.
+
+Each reason is an atom argument such as ``called_not_punged(3, "東", 12)``; this module only
+puts it into words.  It never adds a conclusion the answer set does not hold.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from clingo import Symbol, SymbolType
+
+from . import tiles as T
+from .incident import Act
+
+STAGE_WORDS = {
+    0: "補牌前即時更正",
+    1: "已補牌、未插入手牌",
+    2: "補牌已插入手牌、尚未打牌",
+    3: "已補牌並已打牌（既遂）",
+}
+FAMILY_WORDS = {"暗": "暗杠", "加": "加杠", "碰": "碰杠"}
+
+
+class Context:
+    """What the words need from the log: acts by their place in the record."""
+
+    def __init__(self, acts: list[Act]) -> None:
+        self.acts = acts
+
+    def seq(self, index: int) -> int | None:
+        return self.acts[index - 1].seq if 0 < index <= len(self.acts) else None
+
+    def act_text(self, index: int) -> str:
+        if not 0 < index <= len(self.acts):
+            return "（紀錄外）"
+        act = self.acts[index - 1]
+        tiles = f" {T.names(act.tiles)}" if act.tiles else ""
+        return f"第 {act.seq} 手「{act.actor} {act.verb}{tiles}」"
+
+
+def _value(sym: Symbol) -> int | str:
+    if sym.type == SymbolType.Number:
+        return sym.number
+    if sym.type == SymbolType.String:
+        return sym.string
+    return str(sym)
+
+
+def _tile(sym: Symbol) -> str:
+    return T.name(sym.number)
+
+
+Render = Callable[[Context, str, list[Symbol]], str]
+
+_TEMPLATES: dict[str, Render] = {
+    "called_not_punged": lambda c, s, a: (
+        f"{c.act_text(a[0].number)}後，{s} 表示要碰卻未碰；打出者 {_value(a[1])} 不是 {s} 的上家，"
+        f"罰 1 台付予 {_value(a[1])}"),
+    "must_complete_pung": lambda c, s, a: (
+        f"{s} 已亮出 {_tile(a[1])} 對子，依喊碰未碰但書必須履行碰牌（{c.act_text(a[0].number)}）"),
+    "reported": lambda c, s, a: f"{_value(a[0])} 經舉發、自承或發現",
+    "cause": lambda c, s, a: f"{_value(a[0])} 屬相公之列，經舉發或自承即為相公",
+    "eye": lambda c, s, a: f"眼牌違規視同相公（{c.act_text(a[0].number)}）",
+    "wrong_pung": lambda c, s, a: f"錯碰者判相公（{c.act_text(a[0].number)}）",
+    "exposed_discard": lambda c, s, a: f"錯打明牌者判相公（{c.act_text(a[0].number)}）",
+    "wrong_kong": lambda c, s, a: _wrong_kong(c, s, a),
+    "chow_before_pung": lambda c, s, a: (
+        f"{c.act_text(a[0].number)}的牌，{s} 吃牌已亮搭並打出（{c.act_text(a[1].number)}），"
+        f"之後才有人喊碰（{c.act_text(a[2].number)}）：吃牌優先"),
+    "pung_before_chow_discard": lambda c, s, a: (
+        f"{s} 喊碰時，{c.act_text(a[1].number)}的吃牌尚未打牌：碰牌優先"),
+    "chow_taken_back": lambda c, s, a: (
+        f"碰牌優先，{c.act_text(a[1].number)}的吃牌應收回，{c.act_text(a[0].number)}的牌歸碰者"),
+    "lost_priority_pung": lambda c, s, a: (
+        f"{s} 已喪失碰 {c.act_text(a[0].number)} 之牌的優先權仍執意碰牌"),
+    "window": lambda c, s, a: (
+        f"自{c.act_text(a[0].number)}起，其後摸序 {a[1].number} 張內他人自摸由 {s} 代位賠付"),
+    "wrong_kong_corrected": lambda c, s, a: (
+        f"錯碰杠於補牌前即時更正，依喊碰未碰罰 1 台付予打出 {_tile(a[2])} 的 {_value(a[1])}"),
+}
+
+
+def _wrong_kong(c: Context, seat: str, args: list[Symbol]) -> str:
+    if len(args) == 1:
+        return f"錯杠者判相公（{c.act_text(args[0].number)}）"
+    family = FAMILY_WORDS.get(str(_value(args[1])), str(_value(args[1])))
+    stage = args[2].number
+    text = f"{c.act_text(args[0].number)}的{family}並非四張相同之牌"
+    if family != "暗杠":
+        text += f"；發現時：{STAGE_WORDS.get(stage, str(stage))}"
+    return text
+
+
+def render(ctx: Context, seat: str, why: Symbol) -> str:
+    """One reason in words; an unknown reason is shown as the atom itself."""
+    if why.type == SymbolType.Function and why.name in _TEMPLATES:
+        return _TEMPLATES[why.name](ctx, seat, list(why.arguments))
+    return str(why)

@@ -1,0 +1,40 @@
+"""pytest collects every cases/**/*.case as a test: the case passes when the ruling meets
+every line of its 期望 block."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+
+def pytest_collect_file(parent: pytest.Collector, file_path: Path) -> pytest.Collector | None:
+    if file_path.suffix == ".case":
+        return CaseFile.from_parent(parent, path=file_path)
+    return None
+
+
+class CaseFile(pytest.File):
+    def collect(self):  # type: ignore[no-untyped-def]
+        yield CaseItem.from_parent(self, name=self.path.stem)
+
+
+class CaseItem(pytest.Item):
+    def runtest(self) -> None:
+        from adjudicator.cases import run_case
+
+        result = run_case(self.path)
+        if not result.passed:
+            raise CaseFailure(result.error or "\n".join(result.failures))
+
+    def repr_failure(self, excinfo, style=None):  # type: ignore[no-untyped-def,override]
+        if isinstance(excinfo.value, CaseFailure):
+            return f"{self.path}:\n{excinfo.value}"
+        return super().repr_failure(excinfo)
+
+    def reportinfo(self):  # type: ignore[no-untyped-def]
+        return self.path, 0, f"case {self.name}"
+
+
+class CaseFailure(Exception):
+    pass
