@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import sys
-from enum import Enum
+from enum import StrEnum
 from pathlib import Path
 from typing import Annotated
 
 import typer
+
+from . import score_cli
 
 app = typer.Typer(
     help="台灣十六張麻將 裁判：讀事故紀錄，依條款裁決。",
@@ -17,7 +19,7 @@ app = typer.Typer(
 )
 
 
-class Format(str, Enum):
+class Format(StrEnum):
     text = "text"
     json = "json"
 
@@ -47,7 +49,8 @@ def _settings(pairs: list[str]) -> dict[str, str]:
 def judge(
     log: Annotated[Path, typer.Argument(help="事故紀錄檔（UTF-8）；- 表示標準輸入")],
     fmt: Annotated[Format, typer.Option("--format", "-f", help="輸出格式")] = Format.text,
-    profile: Annotated[str | None, typer.Option(help="規則（覆蓋紀錄的 規則:），如 tw16-alt")] = None,
+    profile: Annotated[str | None, typer.Option(
+        help="規則（覆蓋紀錄的 規則:），如 tw16-alt")] = None,
     set_: Annotated[list[str] | None, typer.Option(
         "--set", help="改一個解釋點或參數，如 解釋.八張窗=all（可重複）")] = None,
 ) -> None:
@@ -74,7 +77,8 @@ def judge(
 
 @app.command()
 def check(
-    paths: Annotated[list[Path] | None, typer.Argument(help="案例檔或資料夾（預設 cases/）")] = None,
+    paths: Annotated[list[Path] | None, typer.Argument(
+        help="案例檔或資料夾（預設 cases/）")] = None,
     verbose: Annotated[bool, typer.Option("--verbose", "-v", help="逐案列出")] = False,
 ) -> None:
     """檢查案例：裁決每個 *.case，逐條核對其 期望:，像測試工具一樣報告。"""
@@ -97,15 +101,7 @@ def check(
     raise typer.Exit(1 if failed else 0)
 
 
-def _register_extras() -> None:
-    try:
-        from .score_cli import register
-    except ImportError:  # the score command ships with the scoring chapter
-        return
-    register(app)
-
-
-_register_extras()
+score_cli.register(app)
 
 
 def main() -> None:

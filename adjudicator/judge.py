@@ -7,7 +7,7 @@ from fractions import Fraction
 
 from clingo import Symbol, SymbolType
 
-from . import engine, facts, reader, tracker
+from . import engine, facts, reader, tracker, winfacts
 from .errors import LogError
 from .incident import Incident
 from .interpretations import describe
@@ -17,10 +17,12 @@ from .ruling import (
     Finding,
     Interpretation,
     NextHand,
+    Pattern,
     Payment,
     Problem,
     Ruling,
     Uncertain,
+    Win,
     balances_of,
 )
 
@@ -39,10 +41,14 @@ def judge(incident: Incident, *, profile: str | None = None,
     name = profile or incident.header.profile
     if name not in profile_names():
         line = incident.header.lines.get("規則", 1)
-        raise LogError(line, 1, f"規則應是 {'、'.join(profile_names())} 之一，不是「{name}」",
-                       source=incident.source)
+        lines = incident.source.splitlines()
+        raise LogError(line, 1, f"規則名稱（{'、'.join(profile_names())}）",
+                       source_line=lines[line - 1] if 0 < line <= len(lines) else "",
+                       detail=f"沒有「{name}」這個規則")
     timeline = tracker.replay(incident)
-    atoms = engine.solve(facts.all_facts(incident, timeline, settings), name)
+    symbols = facts.all_facts(incident, timeline, settings)
+    symbols += winfacts.win_facts(incident, timeline)
+    atoms = engine.solve(symbols, name)
     return _ruling(incident, name, atoms)
 
 
@@ -65,6 +71,7 @@ def _ruling(incident: Incident, profile: str, atoms: list[Symbol]) -> Ruling:
         by_name[atom.name].append(_args(atom))
     ruling = Ruling(profile=profile, status="decided")
     ruling.findings = _findings(ctx, by_name)
+    ruling.wins = _wins(ctx, by_name)
     ruling.payments = _payments(incident, ctx, by_name)
     ruling.balances = balances_of(ruling.payments)
     ruling.hand_ends = bool(by_name.get("hand_ends"))
@@ -104,6 +111,40 @@ def _findings(ctx: Context, by_name: dict[str, list[list[Symbol]]]) -> list[Find
     rank = {k: i for i, k in enumerate(FINDING_ORDER)}
     out.sort(key=lambda f: (f.at or 0, rank.get(f.kind, 99), f.seat))
     return out
+
+
+def _wins(ctx: Context, by_name: dict[str, list[list[Symbol]]]) -> list[Win]:
+    valid = {w.number for w, _ in by_name["win_valid"]}
+    tai = {w.number: t.number for w, t in by_name["win_tai"]}
+    false_tai = {w.number: t.number for w, t in by_name["false_win_tai"]}
+    patterns: dict[int, list[Pattern]] = defaultdict(list)
+    for w, name, n, clause in by_name["win_pattern"]:
+        if w.number in valid:
+            patterns[w.number].append(Pattern(name.string, n.number, clause.string))
+    for w, name, n, clause in by_name["false_pattern"]:
+        patterns[w.number].append(Pattern(name.string, n.number, clause.string))
+    whys: dict[int, list[Symbol]] = defaultdict(list)
+    for w, _, why in by_name["win_invalid"]:
+        whys[w.number].append(why)
+    out = []
+    for w, seat, self_drawn, frm in sorted(by_name["win"], key=lambda a: a[0].number):
+        i = w.number
+        ok = i in valid
+        out.append(Win(
+            seat=seat.string, at=ctx.seq(i), valid=ok,  # type: ignore[arg-type]
+            self_drawn=bool(self_drawn.number),
+            from_seat=None if frm.string == "none" else frm.string,  # type: ignore[arg-type]
+            tai=tai.get(i) if ok else false_tai.get(i),
+            patterns=tuple(sorted(patterns[i], key=lambda p: _clause_order(p.clause))),
+            why=tuple(sorted({render(ctx, seat.string, y) for y in whys[i]})),
+            clauses=("和牌",) if ok else ("詐和.1",),
+        ))
+    return out
+
+
+def _clause_order(clause: str) -> tuple[int, str]:
+    head, _, num = clause.partition(".")
+    return (int(num), head) if num.isdigit() else (999, clause)
 
 
 def _payments(incident: Incident, ctx: Context,

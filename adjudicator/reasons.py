@@ -65,6 +65,9 @@ _TEMPLATES: dict[str, Render] = {
     "wrong_pung": lambda c, s, a: f"錯碰者判相公（{c.act_text(a[0].number)}）",
     "exposed_discard": lambda c, s, a: f"錯打明牌者判相公（{c.act_text(a[0].number)}）",
     "wrong_kong": lambda c, s, a: _wrong_kong(c, s, a),
+    "incomplete": lambda c, s, a: f"{s} 的手牌不成和（和牌型態：五副搭子加一對將）",
+    "xianggong": lambda c, s, a: f"{s} 自{c.act_text(a[0].number)}起已是相公，不得和牌",
+    "hand_not_recorded": lambda c, s, a: f"紀錄未載 {_value(a[0])} 和牌時的手牌",
     "chow_before_pung": lambda c, s, a: (
         f"{c.act_text(a[0].number)}的牌，{s} 吃牌已亮搭並打出（{c.act_text(a[1].number)}），"
         f"之後才有人喊碰（{c.act_text(a[2].number)}）：吃牌優先"),
@@ -94,6 +97,8 @@ def _wrong_kong(c: Context, seat: str, args: list[Symbol]) -> str:
 
 def render(ctx: Context, seat: str, why: Symbol) -> str:
     """One reason in words; an unknown reason is shown as the atom itself."""
+    if why.type == SymbolType.Function and why.name in _TEMPLATES and why.arguments:
+        return _TEMPLATES[why.name](ctx, seat, list(why.arguments))
     if why.type == SymbolType.Function and why.name in _TEMPLATES:
         return _TEMPLATES[why.name](ctx, seat, list(why.arguments))
     return str(why)

@@ -1,0 +1,222 @@
+"""Errors in an incident log, told the way a referee reads them.
+
+Every fault ``read`` finds, whether Lark's (the text does not fit the grammar) or the
+reader's (十萬 is no tile, a name nobody declared), becomes one ``LogError``: line, column,
+what belonged there in plain words, the line itself and a caret under the fault.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Collection, Iterable
+from typing import NamedTuple
+
+from lark import Token
+from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
+from lark.parsers.lalr_parser_state import ParserState
+
+TILE_WORDS = "牌名，例如 三萬 或 3m"
+SEAT_WORDS = "座位（東 南 西 北）或玩家名"
+
+
+class LogError(Exception):
+    """A log that cannot be read.  ``str()`` is the whole message the CLI prints."""
+
+    def __init__(
+        self,
+        line: int,
+        column: int,
+        expected: str,
+        source_line: str = "",
+        detail: str | None = None,
+    ) -> None:
+        self.line = line
+        self.column = column
+        self.expected = expected  # what belonged here, in plain words
+        self.source_line = source_line
+        self.detail = detail  # why what is there does not do, when the reader knows
+        super().__init__(self.message)
+
+    def __reduce__(self) -> tuple[type[LogError], tuple[int, int, str, str, str | None]]:
+        # Batch runs ship exceptions between processes; the default pickling would call
+        # __init__ with the message alone.
+        return (type(self), (self.line, self.column, self.expected, self.source_line, self.detail))
+
+    @property
+    def message(self) -> str:
+        text = f"第 {self.line} 行第 {self.column} 字：這裡應是{self.expected}"
+        return f"{text}；{self.detail}" if self.detail else text
+
+    def __str__(self) -> str:
+        shown = self.source_line.replace("\t", " ")
+        return f"{self.message}\n{shown}\n{caret_line(shown, self.column)}"
+
+
+def display_width(text: str) -> int:
+    """Terminal columns: CJK and full-width characters take two, combining marks none."""
+    width = 0
+    for ch in text:
+        if unicodedata.combining(ch):
+            continue
+        width += 2 if unicodedata.east_asian_width(ch) in ("W", "F") else 1
+    return width
+
+
+def caret_line(source_line: str, column: int) -> str:
+    """A ``^`` under character ``column`` (1-based) of ``source_line`` as a terminal shows it."""
+    return " " * display_width(source_line[: max(column - 1, 0)]) + "^"
+
+
+class _Kind(NamedTuple):
+    """A kind of word the grammar has: when to name it, which terminals it covers, words."""
+
+    trigger: frozenset[str]  # named when any of these terminals could come next
+    covers: frozenset[str]  # and then these are accounted for
+    short: str  # in a list of several kinds
+    long: str  # when it is the only kind
+
+
+def _kind(trigger: str, short: str, long: str = "", covers: str = "") -> _Kind:
+    return _Kind(frozenset(trigger.split()), frozenset((covers or trigger).split()),
+                 short, long or short)
+
+
+_HEADER_KEYS = "RULES ROUND DEALER STREAK SHOWN OPEN BASE TAI PLAYERS SIDEBET WALL"
+_VERBS = (
+    "V_PLAIN V_MAYBE V_TILE V_SHOW REPL FLOWER CHOW PUNG KONG_OPEN KONG_ADD KONG_HIDDEN "
+    "DISTURB INSPECT ACCUSE ADMIT EXHAUST"
+)
+
+# The kinds of word of grammar/incident.lark, most useful first.  A terminal is described by
+# the first kind that covers it; of several kinds the first three are named.
+_KINDS: tuple[_Kind, ...] = (
+    # All header keys are possible together; 台 or 連莊 alone is part of an expectation.
+    _kind("RULES", "表頭欄位（規則 莊家 底 台 …）", "表頭欄位，例如 規則 圈風 莊家 底 台 玩家",
+          covers=_HEADER_KEYS),
+    _kind("TILE_RUN HONOUR UNKNOWN", "牌名（例如 三萬、3m）", TILE_WORDS),
+    _kind("V_PLAIN", "動作（摸 打 吃 碰 杠 和 …）", "動作，例如 摸 打 吃 碰 明杠 和",
+          covers=_VERBS),
+    _kind("SEAT NAME", "座位或玩家名", SEAT_WORDS),
+    _kind("REFEREE TABLE", "裁判／牌局／荒局", covers="REFEREE TABLE EXHAUST"),
+    _kind("HAND MELDS FLOWERS", "手牌／門前／花"),
+    _kind("OFFENCE", "違例名稱（錯杠 缺張 …）", "違例名稱，例如 錯杠 錯碰 缺張 逾張 過水"),
+    _kind("KIND", "裁定種類（相公 詐和 …）", "裁定種類，例如 相公 詐和 包賠 代位賠付 優先"),
+    _kind("HAND_END", "期望（本盤終止 繼續 收支 下盤 …）",
+          "期望，例如 南 相公、本盤終止、收支: 東 +300 …",
+          covers="NEG HAND_END CONTINUE BALANCE NEXT"),
+    _kind("WIN", "和"),
+    _kind("VALIDITY", "有效／無效"),
+    _kind("TAI", "台", "台，例如 7台"),
+    _kind("SEQ INT AMOUNT", "數字"),
+    _kind("WIND", "圈風（東 南 西 北）"),
+    _kind("PLAYER_DEF", "玩家名", "玩家名，例如 東=阿明"),
+    _kind("PROFILE", "規則名稱", "規則名稱，例如 tw16"),
+    _kind("OUTSIDE INSIDE", "外插／內插"),
+    _kind("USE", "用", "用，例如 吃 七筒 用 六筒 八筒"),
+    _kind("DEALER", "莊家", "莊家，例如 下盤: 莊家 南"),
+    _kind("STREAK NOCOUNT", "連莊／不計連莊序"),
+    _kind("WALL", "牌牆"),
+    _kind("RECORD", "「紀錄:」"),
+    _kind("EXPECT", "「期望:」"),
+    _kind("_COLON", "冒號「:」"),
+    _kind("_EQ", "等號「=」", "等號「=」，例如 東=阿明"),
+    _kind("_MSEP", "分隔號「/」"),
+    _kind("_TSEP", "頓號「、」"),
+    _kind("NOTE", "（註記）", "（註記），例如 （海底）"),
+    _kind("_NL $END", "行尾", "行尾（這一行到這裡應該結束）"),
+)
+
+
+def describe_expected(terminals: Iterable[str]) -> str:
+    """Plain words for a set of grammar terminals the parser would have taken."""
+    left = set(terminals)
+    kinds: list[_Kind] = []
+    for kind in _KINDS:
+        if kind.trigger & left:
+            kinds.append(kind)
+            left -= kind.covers
+    if not kinds:
+        return "別的寫法"
+    if len(kinds) == 1:
+        return kinds[0].long
+    shorts = [kind.short for kind in kinds[:3]]
+    return "、".join(shorts[:-1]) + " 或 " + shorts[-1]
+
+
+def _found_text(err: UnexpectedInput, source: str) -> str | None:
+    """The word that stopped the parser, to show the referee what was read instead."""
+    if isinstance(err, UnexpectedToken):
+        if err.token.type in ("_NL", "$END"):
+            return None  # the line ended early: the caret already shows where
+        return str(err.token).strip() or None
+    if isinstance(err, UnexpectedCharacters):
+        return source[err.pos_in_stream] if 0 <= err.pos_in_stream < len(source) else None
+    return None
+
+
+def acceptable(err: UnexpectedInput) -> set[str]:
+    """The terminals that could really have come where the parse failed."""
+    if isinstance(err, UnexpectedToken):
+        fallback = set(err.expected)
+    elif isinstance(err, UnexpectedCharacters):
+        fallback = set(err.allowed or ())
+    else:
+        fallback = set(getattr(err, "expected", ()) or ())
+    state = getattr(err, "state", None)
+    if not isinstance(state, ParserState):
+        return fallback
+    return _shiftable(state) or fallback
+
+
+def _shiftable(state: ParserState) -> set[str]:
+    # LALR merges states, so a state's table row can name words that no line could have
+    # there (用 after 喊碰 南).  Feeding each candidate to a copy of the parser state keeps
+    # only the words that would really be taken.
+    found = set()
+    for name in state.parse_conf.states[state.position]:
+        if not name.isupper():  # nonterminals are lower case in the grammar
+            continue
+        trial = state.copy(deepcopy_values=False)
+        try:
+            trial.feed_token(Token(name, ""), is_end=name == "$END")
+        except UnexpectedInput:
+            continue
+        found.add(name)
+    return found
+
+
+def _undeclared_name(err: UnexpectedInput, names: Collection[str]) -> tuple[Token, set[str]] | None:
+    """The NAME just read, when it names no player, and what could have stood there.
+
+    A word the grammar does not know is read as a name (``foo`` at the start of a line,
+    ``跳舞 三萬``), so the parse fails one word later.  The fault is the unknown word.
+    """
+    state = getattr(err, "state", None)
+    if not isinstance(state, ParserState) or len(state.state_stack) < 2 or not state.value_stack:
+        return None
+    token = state.value_stack[-1]
+    if not isinstance(token, Token) or token.type != "NAME" or token.value in names:
+        return None
+    before = ParserState(state.parse_conf, state.lexer, state.state_stack[:-1],
+                         state.value_stack[:-1])
+    return token, _shiftable(before)
+
+
+def from_lark(err: UnexpectedInput, source: str, names: Collection[str] = ()) -> LogError:
+    """Turn any Lark parse failure into a LogError with the line it happened on.
+
+    ``names`` are the players the log declared: other NAME tokens are blamed themselves.
+    """
+    lines = source.splitlines() or [""]
+    blamed = _undeclared_name(err, names)
+    if blamed is not None:
+        token, could = blamed
+        line = min(token.line or 1, len(lines))
+        detail = f"「{token.value}」不是這裡能寫的詞，也不在「玩家:」行裡"
+        return LogError(line, token.column or 1, describe_expected(could), lines[line - 1], detail)
+    line = err.line if isinstance(err.line, int) and err.line > 0 else len(lines)
+    line = min(line, len(lines))
+    column = err.column if isinstance(err.column, int) and err.column > 0 else 1
+    found = _found_text(err, source)
+    detail = f"寫的是「{found}」" if found else None
+    return LogError(line, column, describe_expected(acceptable(err)), lines[line - 1], detail)
