@@ -9,22 +9,11 @@ import clingo
 
 from .paths import ASP, profile_file
 
-# The rule chapters, in the order the rulebook has them.  Every judgement loads all of
-# them over one profile.
-CHAPTERS: tuple[str, ...] = (
-    "params.lp",
-    "core.lp",
-    "scoring.lp",
-    "calls.lp",
-    "reports.lp",
-    "wrong_kong.lp",
-    "priority.lp",
-    "substitute.lp",
-    "wins.lp",
-    "payments.lp",
-    "dealer.lp",
-    "show.lp",
-)
+
+# Every file in asp/ is a chapter (profiles live in asp/profiles/); rules do not depend on
+# load order, so a new chapter is a new file.
+def chapters() -> list[Path]:
+    return sorted(ASP.glob("*.lp"))
 
 
 class EngineError(RuntimeError):
@@ -37,8 +26,7 @@ def _silent(_code: clingo.MessageCode, _message: str) -> None:
 
 
 def chapter_files(profile: str) -> list[Path]:
-    files = [ASP / name for name in CHAPTERS if (ASP / name).is_file()]
-    return [profile_file(profile), *files]
+    return [profile_file(profile), *chapters()]
 
 
 def solve(facts: Iterable[clingo.Symbol], profile: str,
