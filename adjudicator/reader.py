@@ -162,6 +162,9 @@ def parser() -> Lark:
         lexer="contextual",
         maybe_placeholders=True,
         _plugins={"ContextualLexer": _NameAwareContextualLexer},
+        # Building the LALR tables costs ~70 ms per process; Lark keeps them in a cache file
+        # keyed by the grammar's hash, so a cold `adjudicator judge` pays it once per grammar.
+        cache=True,
     )
 
 
