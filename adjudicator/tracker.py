@@ -54,6 +54,18 @@ class Timeline:
     final: dict[Seat, HandState] = field(default_factory=dict)
 
 
+def apply_position(hand: HandState, pos: Position) -> None:
+    """What a position line states replaces what the replay knew of that part of the hand."""
+    if pos.kind == "手牌":
+        hand.concealed = Counter(t for t in pos.tiles if t != T.UNKNOWN)
+        hand.unknown = sum(1 for t in pos.tiles if t == T.UNKNOWN)
+        hand.known = True
+    elif pos.kind == "門前":
+        hand.melds = list(pos.melds)
+    else:
+        hand.flowers = list(pos.tiles)
+
+
 class _Replay:
     def __init__(self, incident: Incident) -> None:
         self.hands: dict[Seat, HandState] = {s: HandState() for s in SEATS}
@@ -63,17 +75,8 @@ class _Replay:
         for pos in incident.positions:
             self.apply_position(pos)
 
-    # -- positions -------------------------------------------------------------------
     def apply_position(self, pos: Position) -> None:
-        hand = self.hands[pos.seat]
-        if pos.kind == "手牌":
-            hand.concealed = Counter(t for t in pos.tiles if t != T.UNKNOWN)
-            hand.unknown = sum(1 for t in pos.tiles if t == T.UNKNOWN)
-            hand.known = True
-        elif pos.kind == "門前":
-            hand.melds = list(pos.melds)
-        else:
-            hand.flowers = list(pos.tiles)
+        apply_position(self.hands[pos.seat], pos)
 
     # -- acts ------------------------------------------------------------------------
     def take(self, act: Act, seat: Seat, tile: int) -> None:
