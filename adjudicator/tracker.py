@@ -165,7 +165,9 @@ class _Replay:
             if meld.kind == "碰" and tile in meld.tiles:
                 melds[i] = Meld("加杠", (*meld.tiles, tile))
                 return
-        melds.append(Meld("加杠", (tile,) * 4))
+        # No pung of this tile in front of the player (a wrong 加杠): only the added tile
+        # is known to have left the hand.
+        melds.append(Meld("加杠", (tile,)))
 
     # -- checks ----------------------------------------------------------------------
     def problem(self, act: Act | None, kind: str, detail: str, line: int = 0) -> None:
