@@ -1,12 +1,17 @@
-"""Interpretation points: where a clause can be read more than one way (rulebook.md).
+"""Interpretation points and profile parameters: the knobs a profile sets (rulebook.md).
 
-Each point has an id, a question and its readings (value → what it means).  Profiles pick
-a value per point in ``asp/profiles/*.lp``; ``--set ID=VALUE`` overrides one for a run.
+Each interpretation point (解釋.*: a clause that can be read more than one way) has an id, a
+question and its readings (value → what it means), the rulebook's default first.  Each
+parameter (台 values, platform variants) has a name, a question and, where it is a choice,
+its values.  Profiles state a value for every one of them in ``asp/profiles/*.lp``; a run's
+``--set ID=VALUE`` overrides one (``parse_settings`` checks it).
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import cache
 
 
 @dataclass(frozen=True)
@@ -36,7 +41,7 @@ POINTS: dict[str, Point] = {p.id: p for p in (
           {"remaining": "動作時可摸牌不多於八（三）張",
            "drawn": "行為者最後摸的那張在末八（三）張內"}),
     Point("解釋.包賠莊台", "包賠是否含作莊與連N拉N",
-          {"yes": "是，同詐和.1", "no": "否"}),
+          {"yes": "是，同詐和.1：與莊家另計；莊家犯規則三家皆加計", "no": "否"}),
     Point("解釋.相公二度", "何謂相公二度違規",
           {"any": "相公者任何禁止之行為（吃碰明杠、和牌）或再犯", "listed": "僅再犯相公之列"}),
     Point("解釋.攔和", "多人搶同一張舍牌、較遠者先喊",
@@ -45,7 +50,39 @@ POINTS: dict[str, Point] = {p.id: p for p in (
           {"void": "和牌無效，牌局繼續（台.27）", "詐和": "以詐和（缺張）論"}),
     Point("解釋.示記高", "連莊示記高於實際連莊序",
           {"real_shown": "和牌按實際收，放銃按所示付（001）", "none": "不調整"}),
+    Point("解釋.末八張暗杠", "錯杠.暗.3 的「末八張內除外」：末八張內之錯暗杠對非杠上之和牌",
+          {"huangju": "僅指錯杠.暗.2 荒局檢出之包賠；非杠上之和牌仍無賠付責任",
+           "all_wins": "其後任何和牌皆由錯暗杠者代位賠付"}),
 )}
+
+
+@dataclass(frozen=True)
+class Param:
+    id: str
+    question: str
+    values: dict[str, str] | None = None  # None: any whole number
+
+
+PARAMS: dict[str, Param] = {p.id: p for p in (
+    Param("tai_five_concealed_pungs", "台.18 五暗刻 的台數（003 計 13，000 計 12）"),
+    Param("tai_di_ting", "台.32 地聽 的台數（003 計 4，000 計 6）"),
+    Param("haidi_may_pass", "海底牌可否不摸（棄摸）",
+          {"1": "可以", "0": "不可：須摸須打，不得杠或補花（平台.海底）"}),
+    Param("dealer_stays_on_draw", "荒局／流局後莊家是否連莊",
+          {"1": "連莊", "0": "下莊（平台.流局）"}),
+    Param("pass_forbids_win", "過水後再和是否為詐和",
+          {"1": "是", "0": "否，和牌無過水之限（平台.過水）"}),
+    Param("eye_deposit_tai", "宣告眼牌時的供托台數（平台.眼牌）"),
+    Param("last_three_closed_kongs_allowed", "末三張內可否暗杠、加杠",
+          {"1": "可以（平台.末三張）", "0": "未另行准許"}),
+    Param("ligu_enabled", "台.36 嚦咕嚦咕（選用）是否計台", {"1": "計", "0": "不計"}),
+    Param("lanhu_platform_clause", "攔和之外是否另引平台.拦胡（平台只准最近放槍者一家和）",
+          {"0": "否", "1": "是（平台.拦胡）"}),
+)}
+
+
+class SettingError(ValueError):
+    """A --set or --profile the system does not know; ``str()`` is the message to print."""
 
 
 def describe(point_id: str, value: str) -> str:
@@ -53,3 +90,85 @@ def describe(point_id: str, value: str) -> str:
     if point is None:
         return value
     return point.readings.get(value, value)
+
+
+@cache
+def profile_values(profile: str) -> dict[str, str]:
+    """Every reading and parameter value the profile states (after its overrides).
+
+    ``KeyError`` if there is no such profile.  A point or parameter stated twice shows its
+    values joined by ``|`` (the tests refuse that).
+    """
+    from clingo import SymbolType
+
+    from .engine import solve
+    from .paths import ASP, profile_file
+
+    atoms = solve([], profile, files=[profile_file(profile), ASP / "params.lp"])
+    found: dict[str, set[str]] = {}
+    for atom in atoms:
+        if atom.name in ("reading_value", "param_value") and len(atom.arguments) == 2:
+            key, value = atom.arguments
+            name = key.string if atom.name == "reading_value" else str(key)
+            text = value.string if value.type == SymbolType.String else str(value)
+            found.setdefault(name, set()).add(text)
+    return {k: "|".join(sorted(v)) for k, v in sorted(found.items())}
+
+
+def known_params() -> dict[str, Param]:
+    """The documented parameters and any other one a profile states (undocumented)."""
+    from .paths import profile_names
+
+    out = dict(PARAMS)
+    for profile in profile_names():
+        for name in profile_values(profile):
+            if not name.startswith("解釋.") and name not in out:
+                out[name] = Param(name, "（未說明）")
+    return out
+
+
+def check_profile(name: str) -> str:
+    from .paths import profile_names
+
+    names = profile_names()
+    if name not in names:
+        raise SettingError(f"沒有「{name}」這個規則；可用的有：{'、'.join(names)}")
+    return name
+
+
+def parse_settings(pairs: Iterable[str], option: str = "--set") -> dict[str, str]:
+    """``ID=VALUE`` pairs → settings for ``judge``; ``SettingError`` names the fault."""
+    out: dict[str, str] = {}
+    for pair in pairs:
+        key, sep, value = pair.replace("＝", "=", 1).partition("=")
+        key, value = key.strip(), value.strip()
+        if not sep or not key or not value:
+            raise SettingError(f"{option} 應寫成 ID=VALUE，例如 解釋.八張窗=all，不是「{pair}」")
+        _check_setting(key, value, option)
+        if out.get(key, value) != value:
+            raise SettingError(f"{option} {key} 寫了兩個不同的值：{out[key]} 與 {value}")
+        out[key] = value
+    return out
+
+
+def _check_setting(key: str, value: str, option: str) -> None:
+    if key.startswith("解釋."):
+        point = POINTS.get(key)
+        if point is None:
+            raise SettingError(f"{option} {key}：沒有這個解釋點；可用的有：{'、'.join(POINTS)}")
+        if value not in point.readings:
+            raise SettingError(f"{option} {key}={value}：{key} 沒有「{value}」這個讀法；"
+                               f"可用的有：{_choices(point.readings)}")
+        return
+    param = known_params().get(key)
+    if param is None:
+        raise SettingError(f"{option} {key}：沒有這個解釋點或參數；參數有："
+                           f"{'、'.join(known_params())}；解釋點見 adjudicator points")
+    if param.values is not None and value not in param.values:
+        raise SettingError(f"{option} {key}={value}：可用的值是 {_choices(param.values)}")
+    if param.values is None and not (value.isascii() and value.isdigit()):
+        raise SettingError(f"{option} {key}={value}：這個參數的值應是非負整數")
+
+
+def _choices(values: dict[str, str]) -> str:
+    return "、".join(f"{v}（{meaning}）" for v, meaning in values.items())
