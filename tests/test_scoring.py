@@ -524,6 +524,14 @@ def test_t33_tian_hu_without_menqing_yimo_san() -> None:
     check(run(A, "9m", seat="東", self_drawn=True, tian_hu=True), {"天和": 16}, 16)
 
 
+def test_t33_tian_hu_without_kong_flower_or_duting() -> None:
+    # 天和 on a hand whose last tile came from the 配牌補花 (kong end) and reads as a 單釣:
+    # the replacement is part of the deal and a dealt hand never waited, so neither
+    # 杠上開花 nor 獨聽 is added; 東 pung seat 1 + round 1 → 16 + 2 = 18.
+    check(run("111z 123m 456p 789s 789m 2s", "2s", seat="東", self_drawn=True, tian_hu=True,
+              kong_replacement=True), {"天和": 16, "風字刻": 2}, 18)
+
+
 def test_t34_di_hu_self_drawn() -> None:
     # 地和 16 (天聽 and 門清 not added) + 不求 2 + 風字刻 1 → 19.
     check(run(A, "9m", tian_ting=True, di_hu=True, self_drawn=True),
@@ -622,6 +630,73 @@ def test_symbols_of_a_malformed_hand_keep_what_is_shown() -> None:
     names = {s.name for s in win_symbols(3, hand("123m", "5z", ("碰 2z",), flowers="2f"))}
     assert {"scored_win", "score_meld", "score_flower", "score_seat_number"} <= names
     assert "score_decomp" not in names
+
+
+# --------------------------------------------------------------------------------------
+# Settling a flower win (asp/payments.lp), from win facts built here (not from winfacts.py)
+
+
+SETTLE_LOG = """規則: tw16
+莊家: 東
+底: 300
+台: 100
+
+紀錄:
+60 南 摸 菊
+61 南 補花 菊
+62 南 搶花 竹
+63 南 補 九萬
+64 南 和
+"""
+
+
+def _settle(how: str, frm: str, win_hand: WinHand) -> dict[tuple[str, str], int]:
+    """Payments (from, to) → 台 for one declared win at act 5 of SETTLE_LOG."""
+    from adjudicator import engine, facts, reader, tracker
+    from adjudicator.facts import fact
+
+    incident = reader.read(SETTLE_LOG)
+    symbols = facts.all_facts(incident, tracker.replay(incident))
+    symbols += [fact("declared_win", 5, win_hand.seat, how, frm, tiles.UNKNOWN),
+                *win_symbols(5, win_hand)]
+    atoms = engine.solve(symbols, "tw16")
+    out = {}
+    for a in atoms:
+        if a.name == "payment":
+            _, frm_, to, bases, tai, _, _ = a.arguments
+            assert bases.number == 1  # one 底 whatever the form
+            out[(frm_.string, to.string)] = tai.number
+    return out
+
+
+def test_settle_seven_rob_one_form2_kong_flower_three_pay() -> None:
+    # 台.30 →2, the replacement completes the hand (14 台 as in
+    # test_t30_robbed_flower_left_out_of_face): 視同自摸, three pay the 牌面 6; the robbed
+    # 北 alone adds 七搶一 8; the dealer 東 adds 作莊 1.
+    h = hand(A_OPEN, "9m", ("碰 2z",), flowers=ALL_FLOWERS, kong_replacement=True,
+             flower_win="七搶一", robbed_flower=tiles.from_ascii("7f"))
+    assert _settle("七搶一", "北", h) == {("東", "南"): 7, ("西", "南"): 6, ("北", "南"): 14}
+
+
+def test_settle_seven_rob_one_form2_only_robbed_pays() -> None:
+    # 台.30 →2 without 杠上開花: 被搶花者賠付 8 台 1 底; nobody else pays.
+    h = WinHand(concealed=[], winning_tile=None, flowers=t(ALL_FLOWERS), seat="南",
+                flower_win="七搶一", robbed_flower=tiles.from_ascii("7f"))
+    assert _settle("七搶一", "北", h) == {("北", "南"): 8}
+
+
+def test_settle_seven_rob_one_form1_robbed_dealer_adds_extra() -> None:
+    # 台.30 →1 (no robbed_flower fact) robbed from the dealer 東: 8 + 作莊 1.
+    h = WinHand(concealed=[], winning_tile=None, flowers=t(ALL_FLOWERS), seat="南",
+                flower_win="七搶一")
+    assert _settle("七搶一", "東", h) == {("東", "南"): 9}
+
+
+def test_settle_eight_immortals_three_pay() -> None:
+    # 台.29: three pay 8 台 1 底; the dealer 東 also 作莊 1.
+    h = WinHand(concealed=[], winning_tile=None, flowers=t(ALL_FLOWERS), seat="南",
+                self_drawn=True, flower_win="八仙過海")
+    assert _settle("八仙過海", "none", h) == {("東", "南"): 9, ("西", "南"): 8, ("北", "南"): 8}
 
 
 # --------------------------------------------------------------------------------------
