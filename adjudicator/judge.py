@@ -7,7 +7,8 @@ from fractions import Fraction
 
 from clingo import Symbol, SymbolType
 
-from . import engine, facts, reader, tracker, winfacts
+from . import engine, facts, handfacts, reader, tracker, winfacts
+from .conflicts import Conflicts
 from .errors import LogError
 from .incident import Incident
 from .interpretations import describe
@@ -20,11 +21,14 @@ from .ruling import (
     Pattern,
     Payment,
     Problem,
+    Reason,
     Ruling,
     Uncertain,
     Win,
     balances_of,
 )
+from .seats import SEATS
+from .undetermined import undetermined
 
 FINDING_ORDER = ("優先", "詐和", "包賠", "相公", "代位賠付", "錯杠", "錯碰", "錯打明牌",
                  "過水", "眼牌違規", "禁制", "喊碰未碰", "強制復原")
@@ -48,8 +52,13 @@ def judge(incident: Incident, *, profile: str | None = None,
     timeline = tracker.replay(incident)
     symbols = facts.all_facts(incident, timeline, settings)
     symbols += winfacts.win_facts(incident, timeline)
-    atoms = engine.solve(symbols, name)
-    return _ruling(incident, name, atoms)
+    symbols += handfacts.hand_facts(incident, timeline)
+    answer = engine.solve_open(symbols, name)
+    ruling = _ruling(incident, name, answer.atoms)
+    if answer.possibilities:
+        undetermined(ruling, answer, lambda atoms: _ruling(incident, name, atoms, False),
+                     Context(incident.acts))
+    return ruling
 
 
 def _args(sym: Symbol) -> list[Symbol]:
@@ -64,11 +73,45 @@ def _val(sym: Symbol) -> int | str:
     return str(sym)
 
 
-def _ruling(incident: Incident, profile: str, atoms: list[Symbol]) -> Ruling:
-    ctx = Context(incident.acts)
+class _Citing(Context):
+    """A Context that notes the acts a reason's words name (they are the ones it rests on)."""
+
+    def __init__(self, incident: Incident, by_name: dict[str, list[list[Symbol]]]) -> None:
+        super().__init__(incident.acts)
+        self.cited: list[int] = []
+        self.premises: dict[Symbol, list[Symbol]] = defaultdict(list)
+        self.clauses: dict[Symbol, list[str]] = defaultdict(list)
+        for why, premise in by_name["why_premise"]:
+            self.premises[why].append(premise)
+        for why, clause in by_name["why_clause"]:
+            self.clauses[why].append(clause.string)
+
+    def act_text(self, index: int) -> str:
+        self.cited.append(index)
+        return super().act_text(index)
+
+    def reason(self, seat: str, why: Symbol, depth: int = 0) -> Reason:
+        """``why`` in words, with the acts it names, its clauses and (nested) premises."""
+        self.cited = []
+        text = render(self, seat, why)
+        acts = tuple(dict.fromkeys(s for s in map(self.seq, self.cited) if s is not None))
+        premises = () if depth > 8 else tuple(
+            self.reason(seat, p, depth + 1) for p in sorted(self.premises.get(why, [])))
+        return Reason(text, acts, tuple(sorted(set(self.clauses.get(why, [])))), premises)
+
+    def reasons(self, seat: str, whys: list[Symbol]) -> tuple[Reason, ...]:
+        found = {r.text: r for r in (self.reason(seat, w) for w in whys)}
+        return tuple(found[t] for t in sorted(found))
+
+
+def _ruling(incident: Incident, profile: str, atoms: list[Symbol],
+            problems: bool = True) -> Ruling:
+    """The ruling the atoms hold; ``problems=False`` skips locating contradictions (they
+    are the same in every possibility of an open fact)."""
     by_name: dict[str, list[list[Symbol]]] = defaultdict(list)
     for atom in atoms:
         by_name[atom.name].append(_args(atom))
+    ctx = _Citing(incident, by_name)
     ruling = Ruling(profile=profile, status="decided")
     ruling.findings = _findings(ctx, by_name)
     ruling.wins = _wins(ctx, by_name)
@@ -77,11 +120,13 @@ def _ruling(incident: Incident, profile: str, atoms: list[Symbol]) -> Ruling:
     ruling.hand_ends = bool(by_name.get("hand_ends"))
     ruling.next_hand = _next_hand(by_name)
     ruling.interpretations = _interpretations(by_name)
-    ruling.problems = [Problem(int(_val(a[1])), _val(a[2]) or None, str(_val(a[3])),
-                               str(_val(a[4]))) for a in by_name["problem"]]
-    ruling.problems.sort(key=lambda p: p.line)
-    ruling.uncertain = [Uncertain(ctx.seq(a[0].number), str(a[1]), "")
-                        for a in by_name["open_fact"]]
+    if problems and by_name["problem"]:
+        index = Conflicts(incident)
+        ruling.problems = sorted((_problem(index, a) for a in by_name["problem"]),
+                                 key=lambda p: p.line)
+    ruling.uncertain = [Uncertain(ctx.seq(a[0].number), render(ctx, "", a[1]),
+                                  "紀錄未載此事實；規則未列出其可能情形，相關結論從缺", str(a[1]))
+                        for a in sorted(by_name["open_fact"])]
     if ruling.problems:
         ruling.status = "inconsistent"
     elif ruling.uncertain:
@@ -89,7 +134,13 @@ def _ruling(incident: Incident, profile: str, atoms: list[Symbol]) -> Ruling:
     return ruling
 
 
-def _findings(ctx: Context, by_name: dict[str, list[list[Symbol]]]) -> list[Finding]:
+def _problem(index: Conflicts, args: list[Symbol]) -> Problem:
+    line, kind, detail = int(_val(args[1])), str(_val(args[3])), str(_val(args[4]))
+    return Problem(line, _val(args[2]) or None, kind, detail,  # type: ignore[arg-type]
+                   index.lines(line, kind, detail))
+
+
+def _findings(ctx: _Citing, by_name: dict[str, list[list[Symbol]]]) -> list[Finding]:
     clauses: dict[tuple, list[str]] = defaultdict(list)
     whys: dict[tuple, list[Symbol]] = defaultdict(list)
     for kind, seat, at, clause in by_name["finding_clause"]:
@@ -101,19 +152,21 @@ def _findings(ctx: Context, by_name: dict[str, list[list[Symbol]]]) -> list[Find
     out = []
     for kind, seat, at in by_name["finding"]:
         key = (kind.string, seat.string, at.number)
+        reasons = ctx.reasons(key[1], whys[key])
         out.append(Finding(
             kind=key[0], seat=key[1], at=ctx.seq(key[2]),  # type: ignore[arg-type]
             clauses=tuple(sorted(set(clauses[key]))),
-            why=tuple(sorted({render(ctx, key[1], w) for w in whys[key]})),
+            why=tuple(r.text for r in reasons),
             over=overs.get(key),  # type: ignore[arg-type]
             window={"draws": windows[key]} if key in windows else None,
+            reasons=reasons,
         ))
     rank = {k: i for i, k in enumerate(FINDING_ORDER)}
     out.sort(key=lambda f: (f.at or 0, rank.get(f.kind, 99), f.seat))
     return out
 
 
-def _wins(ctx: Context, by_name: dict[str, list[list[Symbol]]]) -> list[Win]:
+def _wins(ctx: _Citing, by_name: dict[str, list[list[Symbol]]]) -> list[Win]:
     valid = {w.number for w, _ in by_name["win_valid"]}
     tai = {w.number: t.number for w, t in by_name["win_tai"]}
     false_tai = {w.number: t.number for w, t in by_name["false_win_tai"]}
@@ -126,6 +179,7 @@ def _wins(ctx: Context, by_name: dict[str, list[list[Symbol]]]) -> list[Win]:
     whys: dict[int, list[Symbol]] = defaultdict(list)
     for w, _, why in by_name["win_invalid"]:
         whys[w.number].append(why)
+    unknown_tai = {w.number for (w,) in by_name["win_tai_unknown"]}
     out = []
     for w, seat, self_drawn, frm in sorted(by_name["win"], key=lambda a: a[0].number):
         i = w.number
@@ -138,6 +192,8 @@ def _wins(ctx: Context, by_name: dict[str, list[list[Symbol]]]) -> list[Win]:
             patterns=tuple(sorted(patterns[i], key=lambda p: _clause_order(p.clause))),
             why=tuple(sorted({render(ctx, seat.string, y) for y in whys[i]})),
             clauses=("和牌",) if ok else ("詐和.1",),
+            reasons=ctx.reasons(seat.string, whys[i]),
+            open=("紀錄未載手牌：台數與其賠付無從計算",) if i in unknown_tai else (),
         ))
     return out
 
@@ -147,7 +203,7 @@ def _clause_order(clause: str) -> tuple[int, str]:
     return (int(num), head) if num.isdigit() else (999, clause)
 
 
-def _payments(incident: Incident, ctx: Context,
+def _payments(incident: Incident, ctx: _Citing,
               by_name: dict[str, list[list[Symbol]]]) -> list[Payment]:
     base = incident.header.base or 0
     per_tai = incident.header.per_tai if incident.header.per_tai is not None else 1
@@ -163,8 +219,12 @@ def _payments(incident: Incident, ctx: Context,
             frm=str(_val(frm)), to=str(_val(to)), amount=amount, tai=tai.number,
             basis=basis.string, clauses=tuple(sorted(set(clauses[pid]))),
             at=ctx.seq(at.number), instead_of=instead.get(pid)))  # type: ignore[arg-type]
-    out.sort(key=lambda p: (p.at or 0, p.frm, p.to))
+    out.sort(key=lambda p: (p.at or 0, p.frm, p.to, _seat_order(p.instead_of), p.basis))
     return out
+
+
+def _seat_order(seat: str | None) -> int:
+    return SEATS.index(seat) if seat in SEATS else -1  # type: ignore[arg-type]
 
 
 def _next_hand(by_name: dict[str, list[list[Symbol]]]) -> NextHand | None:

@@ -5,14 +5,20 @@ from __future__ import annotations
 import sys
 from enum import StrEnum
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated, TextIO
 
 import typer
+
+if TYPE_CHECKING:
+    from .incident import Incident
+    from .ruling import Ruling
 
 
 class Format(StrEnum):
     text = "text"
     json = "json"
+    md = "md"
+    html = "html"
 
 
 def _fail(message: str, code: int = 2) -> None:
@@ -21,19 +27,13 @@ def _fail(message: str, code: int = 2) -> None:
 
 
 def _settings(pairs: list[str]) -> dict[str, str]:
-    from .interpretations import POINTS
+    from .interpretations import SettingError, parse_settings
 
-    out: dict[str, str] = {}
-    for pair in pairs:
-        key, sep, value = pair.partition("=")
-        if not sep:
-            _fail(f"--set 應寫成 ID=VALUE，例如 解釋.八張窗=all，不是「{pair}」")
-        if key.startswith("解釋.") and (key not in POINTS or value not in POINTS[key].readings):
-            known = POINTS.get(key)
-            choices = "、".join(known.readings) if known else "、".join(POINTS)
-            _fail(f"--set {key}={value}：可用的是 {choices}")
-        out[key] = value
-    return out
+    try:
+        return parse_settings(pairs)
+    except SettingError as err:
+        _fail(str(err))
+        raise  # not reached: _fail exits
 
 
 def judge(
@@ -43,26 +43,70 @@ def judge(
         help="規則（覆蓋紀錄的 規則:），如 tw16-alt")] = None,
     set_: Annotated[list[str] | None, typer.Option(
         "--set", help="改一個解釋點或參數，如 解釋.八張窗=all（可重複）")] = None,
+    output: Annotated[Path | None, typer.Option(
+        "--output", "-o", help="寫入此檔而不印出（md、html 報告可存檔、列印）")] = None,
 ) -> None:
     """裁決一份事故紀錄，印出裁決（違規認定、和牌、賠付、收支、下盤）。"""
     from .errors import LogError
-    from .judge import judge_text
-    from .ruling import to_json
+    from .judge import judge as judge_incident
+    from .reader import read
 
     try:
         text = sys.stdin.read() if str(log) == "-" else log.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as err:
         _fail(f"讀不到紀錄檔 {log}：{err}")
     try:
-        ruling = judge_text(text, profile=profile, settings=_settings(set_ or []))
+        incident = read(text)
+        ruling = judge_incident(incident, profile=profile, settings=_settings(set_ or []))
     except LogError as err:
         _fail(f"{log}：{err}")
+    _emit(ruling, incident, fmt, output)
+
+
+def _document(ruling: Ruling, incident: Incident, fmt: Format) -> str:
+    """The ruling as JSON, Markdown or HTML text."""
     if fmt is Format.json:
-        print(to_json(ruling))
-    else:
+        from .ruling import to_json
+
+        return to_json(ruling) + "\n"
+    from .report import build
+
+    report = build(ruling, incident)
+    if fmt is Format.md:
+        from .render_md import render as render_md
+
+        return render_md(report)
+    from .render_html import render as render_html
+
+    return render_html(report)
+
+
+def _emit(ruling: Ruling, incident: Incident, fmt: Format, output: Path | None) -> None:
+    if fmt is Format.text:
+        from rich.console import Console
+
         from .render_text import render
 
-        render(ruling)
+        if output is None:
+            render(ruling, incident=incident)
+            return
+        with _open(output) as handle:
+            render(ruling, Console(file=handle, width=100, no_color=True), incident)
+        return
+    document = _document(ruling, incident, fmt)
+    if output is None:
+        sys.stdout.write(document)
+        return
+    with _open(output) as handle:
+        handle.write(document)
+
+
+def _open(path: Path) -> TextIO:
+    try:
+        return path.open("w", encoding="utf-8")
+    except OSError as err:
+        _fail(f"無法寫入 {path}：{err}")
+        raise  # not reached: _fail exits
 
 
 

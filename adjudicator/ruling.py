@@ -14,6 +14,16 @@ Status = Literal["decided", "undetermined", "inconsistent"]
 
 
 @dataclass(frozen=True)
+class Reason:
+    """One reason of the answer set in words, with what it cites and what it rests on."""
+
+    text: str
+    acts: tuple[int, ...] = ()  # sequence numbers of the acts the reason names
+    clauses: tuple[str, ...] = ()  # clauses applied at this step (why_clause/2)
+    premises: tuple[Reason, ...] = ()  # intermediate conclusions it rests on (why_premise/2)
+
+
+@dataclass(frozen=True)
 class Finding:
     kind: str
     seat: Seat
@@ -22,6 +32,7 @@ class Finding:
     why: tuple[str, ...] = ()  # one line per reason, rendered from the answer set
     over: Seat | None = None  # for 優先: the player who lost
     window: dict[str, int] | None = None  # for 代位賠付: the draws the window covers
+    reasons: tuple[Reason, ...] = ()  # the same reasons, with their acts and premises
 
 
 @dataclass(frozen=True)
@@ -42,6 +53,8 @@ class Win:
     patterns: tuple[Pattern, ...] = ()
     why: tuple[str, ...] = ()
     clauses: tuple[str, ...] = ()
+    reasons: tuple[Reason, ...] = ()
+    open: tuple[str, ...] = ()  # open facts its validity or 台 waits on (status undetermined)
 
 
 @dataclass(frozen=True)
@@ -71,11 +84,32 @@ class Interpretation:
 
 
 @dataclass(frozen=True)
+class SourceLine:
+    line: int
+    text: str  # the line as written, comment removed
+
+
+@dataclass(frozen=True)
 class Problem:
     line: int
     at: int | None
     kind: str
     detail: str
+    conflicts: tuple[SourceLine, ...] = ()  # the lines of the record that contradict each other
+
+
+@dataclass(frozen=True)
+class Possibility:
+    """What holds, beyond the decided ruling, when an open fact is one way."""
+
+    assumption: str  # the way the open fact is taken, in words
+    findings: tuple[Finding, ...] = ()
+    wins: tuple[Win, ...] = ()  # the wins as they then stand (those the decided ruling leaves open)
+    payments: tuple[Payment, ...] = ()  # payments that then follow besides the decided ones
+    balances: dict[str, Money] = field(default_factory=dict)  # all balances then
+    hand_ends: bool | None = None  # only when the decided ruling does not say
+    next_hand: NextHand | None = None
+    interpretations: tuple[Interpretation, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -83,6 +117,8 @@ class Uncertain:
     at: int | None
     fact: str  # what the record leaves open
     changes: str  # what depends on it
+    term: str = ""  # the open fact as the rules name it
+    possibilities: tuple[Possibility, ...] = ()
 
 
 @dataclass
@@ -132,10 +168,45 @@ def to_dict(r: Ruling) -> dict[str, Any]:
             "dealer": r.next_hand.dealer, "streak": r.next_hand.streak,
             "counts_streak": r.next_hand.counts_streak, "clauses": list(r.next_hand.clauses)},
         "interpretations": [{"id": i.id, "reading": i.reading} for i in r.interpretations],
-        "uncertain": [{"at": u.at, "fact": u.fact, "changes": u.changes} for u in r.uncertain],
-        "problems": [{"line": p.line, "at": p.at, "kind": p.kind, "detail": p.detail}
-                     for p in r.problems],
+        "uncertain": [_uncertain(u) for u in r.uncertain],
+        "problems": [_problem(p) for p in r.problems],
     }
+
+
+def _next_hand(n: NextHand | None) -> dict[str, Any] | None:
+    return None if n is None else {"dealer": n.dealer, "streak": n.streak,
+                                   "counts_streak": n.counts_streak, "clauses": list(n.clauses)}
+
+
+def _reason(r: Reason) -> dict[str, Any]:
+    return {"text": r.text, "acts": list(r.acts), "clauses": list(r.clauses),
+            "premises": [_reason(p) for p in r.premises]}
+
+
+def _problem(p: Problem) -> dict[str, Any]:
+    return {"line": p.line, "at": p.at, "kind": p.kind, "detail": p.detail,
+            "conflicts": [{"line": c.line, "text": c.text} for c in p.conflicts]}
+
+
+def _uncertain(u: Uncertain) -> dict[str, Any]:
+    return {"at": u.at, "fact": u.fact, "changes": u.changes, "term": u.term,
+            "possibilities": [_possibility(p) for p in u.possibilities]}
+
+
+def _possibility(p: Possibility) -> dict[str, Any]:
+    out: dict[str, Any] = {
+        "if": p.assumption,
+        "findings": [_finding(f) for f in p.findings],
+        "wins": [_win(w) for w in p.wins],
+        "payments": [_payment(x) for x in p.payments],
+        "balances": {k: money_json(v) for k, v in p.balances.items()},
+        "interpretations": [{"id": i.id, "reading": i.reading} for i in p.interpretations],
+    }
+    if p.hand_ends is not None:
+        out["hand_ends"] = p.hand_ends
+    if p.next_hand is not None:
+        out["next_hand"] = _next_hand(p.next_hand)
+    return out
 
 
 def _finding(f: Finding) -> dict[str, Any]:
@@ -145,6 +216,8 @@ def _finding(f: Finding) -> dict[str, Any]:
         out["over"] = f.over
     if f.window is not None:
         out["window"] = f.window
+    if f.reasons:
+        out["reasons"] = [_reason(x) for x in f.reasons]
     return out
 
 
@@ -157,6 +230,8 @@ def _win(w: Win) -> dict[str, Any]:
     }
     if not w.valid:
         out["why"] = "；".join(w.why)
+    if w.open:
+        out["open"] = list(w.open)
     return out
 
 
