@@ -45,6 +45,9 @@ def header_facts(incident: Incident) -> Iterator[Symbol]:
         yield fact("wall_start", h.wall)
     for bet in h.side_bets:
         yield fact("side_bet", bet.line, bet.kind, bet.seat, bet.amount)
+        if bet.bettor is not None:
+            # 外插: the outsider's name, a plain string constant (it may be anything).
+            yield fact("side_bettor", bet.line, bet.bettor)
 
 
 def act_facts(index: int, act: Act) -> Iterator[Symbol]:

@@ -302,6 +302,13 @@ CAUSE_WORDS = {
 DISTURB_WORDS = {"牌牆": "牌牆", "手牌": "他人手牌"}
 
 
+def _disturbed_what(a: list[Symbol]) -> str:
+    what, whose = str(_value(a[0])), str(_value(a[1]))
+    if what == "手牌" and whose != "none":
+        return f" {whose} 的手牌"
+    return DISTURB_WORDS.get(what, what)
+
+
 def _act_cause(c: Context, s: str, a: list[Symbol]) -> str:
     cause = str(_value(a[0]))
     return f"{c.act_text(a[1].number)}：{CAUSE_WORDS.get(cause, cause)}，屬相公之列"
@@ -351,11 +358,31 @@ _OFFENCE_TEMPLATES: dict[str, Render] = {
     "eye_ready_unknown": lambda c, s, a: (
         f"紀錄未載 {_value(a[0])} 眼牌時的手牌，無從判斷是否已聽牌"),
     "disturbed": lambda c, s, a: (
-        f"{s} 弄亂{DISTURB_WORDS.get(str(_value(a[0])), str(_value(a[0])))}致無法恢復"
-        f"（{c.act_text(a[1].number)}）：依底注加牌面台數包賠三家"),
+        f"{s} 弄亂{_disturbed_what(a)}致無法恢復"
+        f"（{c.act_text(a[2].number)}）：依底注加牌面台數包賠三家"),
 }
 for _name, _words in _OFFENCE_TEMPLATES.items():
     _TEMPLATES.setdefault(_name, _words)
 _TEMPLATES.setdefault("offence_time_unknown", lambda c, s, a: (
     f"{_value(a[0])} 已是相公後才經舉發、自承或發現 {_value(a[1])}，紀錄未載該行為發生於相公之前"
     f"或之後，無從判斷是否相公二度違規"))
+_TEMPLATES.setdefault("pung_passed", lambda c, s, a: (
+    f"{s} 可碰{c.act_text(a[0].number)}之牌而未碰，未再摸牌前又碰同牌"
+    f"（{c.act_text(a[1].number)}；平台.過水）"))
+# Each way an open fact of the offence chapters may be taken (asp/open.lp choices).
+for _name, _assume in {
+    "assume_passed": lambda c, a, v: (
+        f"{_value(a[0])} 於{c.act_text(a[1].number)}時"
+        + ("得和而未和（過水）" if v else "不能和此牌")),
+    "assume_cleared": lambda c, a, v: (
+        f"{_value(a[0])} 於{c.act_text(a[1].number)}所打之牌" + ("非和之牌（解除過水）" if v
+                                                            else "為和之牌（過水未解除）")),
+    "assume_ready": lambda c, a, v: (
+        f"{_value(a[1])} 於{c.act_text(a[0].number)}時" + ("已聽牌" if v else "未聽牌")),
+    "assume_after": lambda c, a, v: (
+        f"{_value(a[0])} 於{c.act_text(a[1].number)}所舉之違規" + ("發生於相公之後" if v
+                                                              else "發生於相公之前")),
+    "assume_round_wait": lambda c, a, v: (
+        f"{c.act_text(a[0].number)}時可和之牌" + ("含" if v else "不含") + "同巡打過之牌"),
+}.items():
+    _ASSUMPTIONS.setdefault(_name, _assume)

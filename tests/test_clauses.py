@@ -8,7 +8,10 @@ from adjudicator.clauses import CLAUSES
 from adjudicator.paths import ASP
 
 QUOTED = re.compile(r'"([^"]+)"')
-CLAUSE_LIKE = re.compile(r"^(台\.\d+|禁制\.\d|錯杠\.|錯碰\.|錯打明牌\.|優先\.|罰則\.|平台\.|詐和\.)")
+CLAUSE_LIKE = re.compile(
+    r"^(台\.\d+|禁制\.\d|錯杠\.|錯碰\.|錯打明牌\.|優先\.|罰則\.|平台\.|詐和\.)")
+# A rule head that names a clause: its last quoted word is the clause id.
+CLAUSE_HEAD = re.compile(r"^\s*\w*_clause\([^:]*\"([^\"]+)\"\)\s*:-")
 
 
 def test_every_cited_clause_is_known() -> None:
@@ -19,6 +22,9 @@ def test_every_cited_clause_is_known() -> None:
             for word in QUOTED.findall(code):
                 if CLAUSE_LIKE.match(word) and word not in CLAUSES:
                     unknown.add((path.name, word))
+            head = CLAUSE_HEAD.match(code)
+            if head and head.group(1) not in CLAUSES:
+                unknown.add((path.name, head.group(1)))
     assert not unknown
 
 
