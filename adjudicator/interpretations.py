@@ -94,6 +94,8 @@ PARAMS: dict[str, Param] = {p.id: p for p in (
     Param("ligu_enabled", "台.36 嚦咕嚦咕（選用）是否計台", {"1": "計", "0": "不計"}),
     Param("lanhu_platform_clause", "攔和之外是否另引平台.拦胡（平台只准最近放槍者一家和）",
           {"0": "否", "1": "是（平台.拦胡）"}),
+    Param("platform_settlement", "和牌賠付是否另引平台.授受",
+          {"0": "否", "1": "是（平台.授受）"}),
 )}
 
 

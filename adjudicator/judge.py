@@ -168,11 +168,16 @@ def _findings(ctx: _Citing, by_name: dict[str, list[list[Symbol]]]) -> list[Find
 
 def _wins(ctx: _Citing, by_name: dict[str, list[list[Symbol]]]) -> list[Win]:
     valid = {w.number for w, _ in by_name["win_valid"]}
+    false = {w.number for w, *_ in by_name["false_win"]}
+    clauses: dict[int, set[str]] = defaultdict(set)
+    for w, clause in by_name["win_clause"]:
+        clauses[w.number].add(clause.string)
     tai = {w.number: t.number for w, t in by_name["win_tai"]}
     false_tai = {w.number: t.number for w, t in by_name["false_win_tai"]}
     patterns: dict[int, list[Pattern]] = defaultdict(list)
+    # A valid or void win shows its 牌面; a 詐和 shows what it pays by (false_pattern).
     for w, name, n, clause in by_name["win_pattern"]:
-        if w.number in valid:
+        if w.number not in false:
             patterns[w.number].append(Pattern(name.string, n.number, clause.string))
     for w, name, n, clause in by_name["false_pattern"]:
         patterns[w.number].append(Pattern(name.string, n.number, clause.string))
@@ -188,10 +193,10 @@ def _wins(ctx: _Citing, by_name: dict[str, list[list[Symbol]]]) -> list[Win]:
             seat=seat.string, at=ctx.seq(i), valid=ok,  # type: ignore[arg-type]
             self_drawn=bool(self_drawn.number),
             from_seat=None if frm.string == "none" else frm.string,  # type: ignore[arg-type]
-            tai=tai.get(i) if ok else false_tai.get(i),
+            tai=false_tai.get(i) if i in false else tai.get(i),
             patterns=tuple(sorted(patterns[i], key=lambda p: _clause_order(p.clause))),
             why=tuple(sorted({render(ctx, seat.string, y) for y in whys[i]})),
-            clauses=("和牌",) if ok else ("詐和.1",),
+            clauses=tuple(sorted(clauses[i], key=_clause_order)),
             reasons=ctx.reasons(seat.string, whys[i]),
             open=("紀錄未載手牌：台數與其賠付無從計算",) if i in unknown_tai else (),
         ))

@@ -322,6 +322,10 @@ _OFFENCE_TEMPLATES: dict[str, Render] = {
     "prohibited": lambda c, s, a: (
         f"{c.act_text(a[1].number)}：{PROHIBITION_WORDS.get(a[0].number, '?')}"
         f"（禁制.{a[0].number}）"),
+    "kong_on_last": lambda c, s, a: (
+        f"{s} 於{c.act_text(a[0].number)}摸得海底牌，須打出（或和），不得開杠或補花"),
+    "passed_last": lambda c, s, a: f"{s} 於{c.act_text(a[0].number)}棄摸海底牌：平台規定須摸須打",
+    "must_discard_last": lambda c, s, a: "該動作無效，應復原並打出海底牌",
     "last_three": lambda c, s, a: (
         f"{s} 於{c.act_text(a[0].number)}在末三張內吃碰或碰杠，其和牌以詐和處理（平台.末三張）"),
     "passed": lambda c, s, a: (
