@@ -49,16 +49,21 @@ def judge(incident: Incident, *, profile: str | None = None,
         raise LogError(line, 1, f"規則名稱（{'、'.join(profile_names())}）",
                        source_line=lines[line - 1] if 0 < line <= len(lines) else "",
                        detail=f"沒有「{name}」這個規則")
-    timeline = tracker.replay(incident)
-    symbols = facts.all_facts(incident, timeline, settings)
-    symbols += winfacts.win_facts(incident, timeline)
-    symbols += handfacts.hand_facts(incident, timeline)
-    answer = engine.solve_open(symbols, name)
+    answer = engine.solve_open(symbols_of(incident, settings), name)
     ruling = _ruling(incident, name, answer.atoms)
     if answer.possibilities:
         undetermined(ruling, answer, lambda atoms: _ruling(incident, name, atoms, False),
                      Context(incident.acts))
     return ruling
+
+
+def symbols_of(incident: Incident, settings: dict[str, str] | None = None) -> list[Symbol]:
+    """Every fact the rules read for this incident: the log, its wins, its hands."""
+    timeline = tracker.replay(incident)
+    symbols = facts.all_facts(incident, timeline, settings)
+    symbols += winfacts.win_facts(incident, timeline)
+    symbols += handfacts.hand_facts(incident, timeline)
+    return symbols
 
 
 def _args(sym: Symbol) -> list[Symbol]:

@@ -42,7 +42,7 @@ def test_markdown_has_verdict_findings_payments_balances() -> None:
     assert "東 相公（第 25 手「東 碰 七筒」；罰則.2）" in verdict
     assert "南 自摸（第 28 手）：有效，4 台" in verdict
     assert "收支：東 -2200、南 +2200、西 0、北 0" in verdict
-    assert "### 2. 東 相公" in md and "罰則.2（a pung made after losing priority" in md
+    assert "### 2. 東 相公" in md and "罰則.2（失去優先仍要碰" in md
     assert "| 東 | 南 | 700 | 4 | 自摸 | 西 |" in md  # paid instead of 西 (代位賠付)
     assert "| -2200 | +2200 | 0 | 0 |" in md
     assert "| 解釋.代位自摸 |" in md

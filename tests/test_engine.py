@@ -1,0 +1,36 @@
+"""Grounding only the chapters a log can reach changes no ruling (engine.reachable)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from adjudicator import engine, reader
+from adjudicator.judge import symbols_of
+from adjudicator.paths import ROOT
+
+CASES = sorted((ROOT / "cases").rglob("*.case"))
+
+
+def _symbols(path: Path) -> tuple[list, str]:
+    incident = reader.read(path.read_text(encoding="utf-8"))
+    return symbols_of(incident), incident.header.profile
+
+
+@pytest.mark.parametrize("path", CASES, ids=lambda p: f"{p.parent.name}/{p.stem}")
+def test_reachable_chapters_judge_as_all_chapters(path: Path) -> None:
+    symbols, profile = _symbols(path)
+    every = engine.chapter_files(profile)
+    gated = engine.solve_open(symbols, profile)
+    full = engine.solve_open(symbols, profile, every)
+    assert sorted(map(str, gated.atoms)) == sorted(map(str, full.atoms))
+    assert sorted(map(str, gated.brave)) == sorted(map(str, full.brave))
+
+
+def test_a_chapter_without_its_signal_is_left_out() -> None:
+    files = engine.chapter_files("tw16")
+    names = {f.name for f in engine.reachable(files, {"verb:摸", "verb:打"})}
+    assert "core.lp" in names and "priority.lp" in names
+    assert "scoring.lp" not in names and "wrong_kong.lp" not in names
+    assert "scoring.lp" in {f.name for f in engine.reachable(files, {"fact:scored_win"})}
