@@ -163,13 +163,14 @@ def solve_open(facts: Iterable[clingo.Symbol], profile: str,
     if brave is None or cautious is None:
         raise EngineError("the rules have no answer set for this log")
     answer = Answer(cautious, brave, solves=2)
-    held = {a for a in brave if a.name == "open_choice"}
+    # Only the choices some answer set reaches are open for this log.
+    reached = {a for a in brave if a.name == "open_choice"}
     for at, fact, choice in choices:
-        if clingo.Function("open_choice", [clingo.Number(at), fact, choice]) not in held:
+        if clingo.Function("open_choice", [clingo.Number(at), fact, choice]) not in reached:
             continue
         for value in (True, False):
-            held = _consequences(ctl, "cautious", [(choice, value)])
+            under = _consequences(ctl, "cautious", [(choice, value)])
             answer.solves += 1
-            if held is not None:
-                answer.possibilities.append(Possibility(at, fact, choice, value, held))
+            if under is not None:
+                answer.possibilities.append(Possibility(at, fact, choice, value, under))
     return answer

@@ -35,8 +35,16 @@ class Context:
         if not 0 < index <= len(self.acts):
             return "（紀錄外）"
         act = self.acts[index - 1]
-        tiles = f" {T.names(act.tiles)}" if act.tiles else ""
-        return f"第 {act.seq} 手「{act.actor} {act.verb}{tiles}」"
+        words = [act.actor, act.verb]
+        if act.target is not None:
+            words.append(act.target)
+        if act.what is not None:
+            words.append(act.what)
+        if act.tiles:
+            words.append(T.names(act.tiles))
+        if act.using:
+            words += ["用", T.names(act.using)]
+        return f"第 {act.seq} 手「{' '.join(words)}」"
 
 
 def _value(sym: Symbol) -> int | str:

@@ -18,7 +18,7 @@ from .facts import fact
 from .incident import Act, Incident, Position
 from .scoring import WinHand, win_symbols
 from .seats import SEATS, Seat
-from .tracker import HandState, Timeline
+from .tracker import HandState, Timeline, apply_position
 
 WIN_VERBS = ("和", "自摸", "推倒")
 DRAW_VERBS = ("摸", "補", "補花")
@@ -223,16 +223,8 @@ def _state_at_win(rec: _Record, i: int, seat: Seat, timeline: Timeline) -> HandS
     state = _replayed_after(rec, i, seat, timeline)
     for j in range(i, len(rec.acts) + 1):
         for pos in rec.after.get(j, []):
-            if pos.seat != seat:
-                continue
-            if pos.kind == "手牌":
-                state.concealed = Counter(t for t in pos.tiles if t != T.UNKNOWN)
-                state.unknown = sum(1 for t in pos.tiles if t == T.UNKNOWN)
-                state.known = True
-            elif pos.kind == "門前":
-                state.melds = list(pos.melds)
-            else:
-                state.flowers = list(pos.tiles)
+            if pos.seat == seat:
+                apply_position(state, pos)
         if j < len(rec.acts) and rec.act(j + 1).actor != seat:
             break
     return state
