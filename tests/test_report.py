@@ -126,7 +126,7 @@ def test_an_open_fact_that_changes_nothing_leaves_the_ruling_decided() -> None:
     r = judge(reader.read(log))
     assert r.status == "decided" and not r.uncertain
     assert [f.kind for f in r.findings] == ["相公", "詐和"]
-    assert r.findings[1].why == ("北 自第 20 手「北 自承」起已是相公，不得和牌",)
+    assert r.findings[1].why == ("北 自第 20 手「北 自承 偷牌」起已是相公，不得和牌",)
 
 
 def test_nothing_open_means_one_solve() -> None:
