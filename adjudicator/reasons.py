@@ -104,9 +104,13 @@ def _wrong_kong(c: Context, seat: str, args: list[Symbol]) -> str:
 
 
 def render(ctx: Context, seat: str, why: Symbol) -> str:
-    """One reason in words; an unknown reason is shown as the atom itself."""
-    if why.type == SymbolType.Function and why.name in _TEMPLATES and why.arguments:
-        return _TEMPLATES[why.name](ctx, seat, list(why.arguments))
+    """One reason in words; an unknown reason is shown as the atom itself.
+
+    ``as(Seat, Why)`` renders ``Why`` about another player than the finding's (a premise
+    that is someone else's conclusion, e.g. the 優先 a 罰則.2 rests on).
+    """
+    if why.type == SymbolType.Function and why.name == "as" and len(why.arguments) == 2:
+        return render(ctx, why.arguments[0].string, why.arguments[1])
     if why.type == SymbolType.Function and why.name in _TEMPLATES:
         return _TEMPLATES[why.name](ctx, seat, list(why.arguments))
     return str(why)
