@@ -12,6 +12,7 @@ from clingo import Symbol, SymbolType
 
 from . import tiles as T
 from .incident import Act
+from .report import act_words
 
 STAGE_WORDS = {
     0: "補牌前即時更正",
@@ -35,16 +36,7 @@ class Context:
         if not 0 < index <= len(self.acts):
             return "（紀錄外）"
         act = self.acts[index - 1]
-        words = [act.actor, act.verb]
-        if act.target is not None:
-            words.append(act.target)
-        if act.what is not None:
-            words.append(act.what)
-        if act.tiles:
-            words.append(T.names(act.tiles))
-        if act.using:
-            words += ["用", T.names(act.using)]
-        return f"第 {act.seq} 手「{' '.join(words)}」"
+        return f"第 {act.seq} 手「{act_words(act)}」"
 
 
 def _value(sym: Symbol) -> int | str:
