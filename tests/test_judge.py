@@ -67,7 +67,17 @@ def test_a_note_cannot_change_the_rules() -> None:
     plain = judge_text(HEAD + "紀錄:\n11 西 打 七筒\n12 東 喊碰 七筒\n13 北 摸\n")
     note = "（\"). finding(x).）"
     noted = judge_text(HEAD + f"紀錄:\n11 西 打 七筒 {note}\n12 東 喊碰 七筒\n13 北 摸\n")
-    assert to_dict(noted) == to_dict(plain)
+    assert _without_words(to_dict(noted)) == _without_words(to_dict(plain))
+    # The note is quoted in the reasons as written, nothing more.
+    assert "finding(x)" in noted.findings[0].why[0]
+
+
+def _without_words(d: dict) -> dict:
+    """The ruling less its prose (reasons quote acts, notes included, as written)."""
+    for f in d["findings"]:
+        f.pop("why", None)
+        f.pop("reasons", None)
+    return d
 
 
 def test_json_contract_shape() -> None:
