@@ -90,7 +90,7 @@ def unjudged_why(err: Exception) -> str:
 
 def read_case(path: Path) -> Incident:
     """The log of a case file; ``LogError`` if it does not parse, ``OSError`` if unreadable."""
-    return reader.read(path.read_text(encoding="utf-8"))
+    return reader.read(reader.decode(path.read_bytes()))
 
 
 def run_case(path: Path, settings: dict[str, str] | None = None) -> CaseResult:

@@ -49,18 +49,33 @@ def judge(
     """裁決一份事故紀錄，印出裁決（違規認定、和牌、賠付、收支、下盤）。"""
     from .errors import LogError
     from .judge import judge as judge_incident
-    from .reader import read
+    from .paths import profile_names
+    from .reader import decode, read
 
+    if profile is not None and profile not in profile_names():
+        _fail(f"--profile：沒有「{profile}」這個規則；可用的有 {'、'.join(profile_names())}")
     try:
-        text = sys.stdin.read() if str(log) == "-" else log.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as err:
-        _fail(f"讀不到紀錄檔 {log}：{err}")
+        data = sys.stdin.buffer.read() if str(log) == "-" else log.read_bytes()
+    except OSError as err:
+        _fail(f"讀不到紀錄檔 {log}：{_why_unreadable(err)}")
     try:
-        incident = read(text)
+        incident = read(decode(data))
+        if not (incident.record or incident.positions or incident.header.lines):
+            _fail(f"{log}：紀錄是空的：沒有表頭，也沒有 紀錄: 段落")
         ruling = judge_incident(incident, profile=profile, settings=_settings(set_ or []))
     except LogError as err:
         _fail(f"{log}：{err}")
     _emit(ruling, incident, fmt, output)
+
+
+def _why_unreadable(err: OSError) -> str:
+    if isinstance(err, FileNotFoundError):
+        return "沒有這個檔案"
+    if isinstance(err, IsADirectoryError):
+        return "這是資料夾，不是紀錄檔"
+    if isinstance(err, PermissionError):
+        return "沒有讀取權限"
+    return err.strerror or str(err)
 
 
 def _document(ruling: Ruling, incident: Incident, fmt: Format) -> str:

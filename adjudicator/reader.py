@@ -72,6 +72,9 @@ _REFEREE_VERBS = frozenset({"發現", "檢查"})
 # Tile words already read (一二三萬 → (0, 1, 2)); only words that are tiles get in.
 _EXPANDED: dict[str, tuple[int, ...]] = {}
 
+# Larger numbers belong to no table (and clingo integers are 32-bit).
+MAX_NUMBER = 10**9
+
 
 def canonical(word: str) -> str:
     """The canonical (incident.py) spelling of an act, offence, kind or key word."""
@@ -181,6 +184,20 @@ def parse_tree(text: str, declared: _Declared | None = None) -> Tree:
         _DECLARED.reset(context)
 
 
+def decode(data: bytes) -> str:
+    """A log's bytes as text; ``LogError`` pointing at the first byte that is not UTF-8."""
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as err:
+        before = data[:err.start]
+        line = before.count(b"\n") + 1
+        head = before[before.rfind(b"\n") + 1:].decode("utf-8", errors="replace")
+        shown = data.splitlines()[line - 1].decode("utf-8", errors="replace") \
+            if data.splitlines() else ""
+        raise LogError(line, len(head) + 1, "UTF-8 文字", shown,
+                       "紀錄檔須以 UTF-8 存檔（此處的位元組不是 UTF-8）") from None
+
+
 def read(text: str) -> Incident:
     """Read an incident log.  Raises ``LogError`` for anything that cannot be read."""
     source = text[1:] if text.startswith("\ufeff") else text
@@ -234,6 +251,14 @@ class _Builder:
         line = token.line or 1
         source_line = self.lines[line - 1] if line <= len(self.lines) else ""
         raise LogError(line, (token.column or 1) + shift, expected, source_line, detail)
+
+    def number(self, token: Token, text: str | None = None) -> int:
+        """A whole number as written; one no table needs (≥ 10⁹) is refused, not passed on
+        to the solver, whose integers are 32-bit."""
+        value = int(text if text is not None else token.value)
+        if abs(value) >= MAX_NUMBER:
+            self.fail(token, f"小於 {MAX_NUMBER:,} 的數字", f"「{value}」太大")
+        return value
 
     def build(self, tree: Tree) -> Incident:
         # Names first, so a position or key may use a name declared on a later header line.
@@ -352,7 +377,7 @@ class _Builder:
     def header_int(self, tree: Tree) -> int:
         key, value = cast(list[Token], tree.children)
         self.header_key(key)
-        return int(value.value)
+        return self.number(value)
 
     def h_players(self, tree: Tree) -> None:
         self.header_key(cast(Token, tree.children[0]))
@@ -371,7 +396,7 @@ class _Builder:
         self.header_key(cast(Token, key))
         self.incident.header.side_bets.append(SideBet(
             line=cast(Token, key).line or 0, kind="外插", seat=self.who(cast(Token, who)),
-            amount=int(cast(Token, amount).value), bettor=cast(Token, bettor).value,
+            amount=self.number(cast(Token, amount)), bettor=cast(Token, bettor).value,
         ))
 
     def h_inside(self, tree: Tree) -> None:
@@ -379,7 +404,7 @@ class _Builder:
         self.header_key(cast(Token, key))
         self.incident.header.side_bets.append(SideBet(
             line=cast(Token, key).line or 0, kind="內插", seat=self.who(cast(Token, who)),
-            amount=int(cast(Token, amount).value),
+            amount=self.number(cast(Token, amount)),
         ))
 
     # -- positions (before the record they are the start; inside it, what was seen)
@@ -423,7 +448,7 @@ class _Builder:
 
     def wall_line(self, tree: Tree) -> None:
         _, count = cast(list[Token], tree.children)
-        self.incident.record.append(WallCount(line=count.line or 0, count=int(count.value)))
+        self.incident.record.append(WallCount(line=count.line or 0, count=self.number(count)))
 
     def act_line(self, tree: Tree) -> None:
         seq, actor_token, act_tree, note = tree.children
@@ -441,7 +466,8 @@ class _Builder:
     def add_act(self, first: Token, seq: Token | None, actor: Actor, parts: _ActParts,
                 note: Token | None) -> None:
         # Numbers are kept as written even when they fall: the judge reports that.
-        number = int(seq.value.rstrip(".．、")) if seq is not None else self.last_seq + 1
+        number = (self.number(seq, seq.value.rstrip(".．、")) if seq is not None
+                  else self.last_seq + 1)
         self.last_seq = number
         self.incident.record.append(Act(
             seq=number, line=first.line or 0, actor=actor, verb=parts.verb, tiles=parts.tiles,
@@ -536,7 +562,7 @@ class _Builder:
     def e_win(self, tree: Tree, line: int, negated: bool) -> WinExpectation:
         who, _, validity, tai, _ = tree.children
         valid = None if validity is None else canonical(cast(Token, validity).value) == "有效"
-        count = None if tai is None else int(cast(Token, tai).value)
+        count = None if tai is None else self.number(cast(Token, tai))
         return WinExpectation(line, negated, self.who(cast(Token, who)), valid, count)
 
     def e_ends(self, tree: Tree, line: int, negated: bool) -> HandEndExpectation:
@@ -565,7 +591,7 @@ class _Builder:
         _, _, who, _, streak, no_count = tree.children
         return NextHandExpectation(
             line, negated, self.who(cast(Token, who)),
-            streak=None if streak is None else int(cast(Token, streak).value),
+            streak=None if streak is None else self.number(cast(Token, streak)),
             counts_streak=no_count is None,
         )
 

@@ -85,6 +85,7 @@ class WinHand:
     tian_hu: bool = False
     di_hu: bool = False
     ren_hu: bool = False
+    ren_hu_first: bool = False  # 人和 on the very first discard after the 地聽 (解釋.人和)
     tian_ting: bool = False
     di_ting: bool = False
     flower_win: FlowerWin | None = None
@@ -307,6 +308,7 @@ def _context_facts(w: int, hand: WinHand) -> Iterator[Symbol]:
         yield _f("score_self_drawn", w)
     flags = {"搶杠": hand.robbed_kong, "杠上開花": hand.kong_replacement, "海底": hand.last_tile,
              "天和": hand.tian_hu, "地和": hand.di_hu, "人和": hand.ren_hu,
+             "人和首張": hand.ren_hu_first,
              "天聽": hand.tian_ting, "地聽": hand.di_ting, "配牌花和": hand.dealt_flower_win}
     for name, on in flags.items():
         if on:

@@ -289,12 +289,15 @@ def _context(rec: _Record, i: int, seat: Seat, how: str, dealer: Seat,
         "kong_replacement": replaced, "last_tile": last,
         "tian_hu": tian_hu, "di_hu": di_hu,
         "ren_hu": di_ting and _first_after_ting(rec, i, seat, how),
+        "ren_hu_first": di_ting and _first_after_ting(rec, i, seat, how, anyone=True),
         "tian_ting": tian_ting and not di_hu, "di_ting": di_ting,
     }
 
 
-def _first_after_ting(rec: _Record, i: int, seat: Seat, how: str) -> bool:
-    """人和: the first discard after the 地聽, or the declarer's next draw."""
+def _first_after_ting(rec: _Record, i: int, seat: Seat, how: str,
+                      anyone: bool = False) -> bool:
+    """Whether the win is on its discarder's first discard since the 地聽 (or, ``anyone``,
+    on the first discard of all since then), or on the declarer's next draw."""
     ting = next((j for j in rec.before(i) if rec.act(j).actor == seat
                  and rec.act(j).verb == "地聽"), None)
     if ting is None:
@@ -302,7 +305,10 @@ def _first_after_ting(rec: _Record, i: int, seat: Seat, how: str) -> bool:
     between = [rec.act(j) for j in range(ting + 1, i)]
     if how == "自摸":
         return sum(1 for a in between if a.actor == seat and a.verb in DRAW_VERBS) == 1
-    return sum(1 for a in between if a.verb == "打") == 1
+    discards = [a for a in between if a.verb == "打"]
+    if anyone:
+        return len(discards) == 1
+    return bool(discards) and sum(1 for a in discards if a.actor == discards[-1].actor) == 1
 
 
 def declared_wins(incident: Incident, timeline: Timeline) -> list[DeclaredWin]:
