@@ -228,10 +228,16 @@ def _win(w: Win) -> dict[str, Any]:
         "patterns": [{"name": p.name, "tai": p.tai, "clause": p.clause} for p in w.patterns],
         "clauses": list(w.clauses),
     }
+    # A win the record leaves open is neither valid nor void: say so rather than let
+    # "valid": false read as a ruling (what each possibility gives is under "uncertain").
+    undetermined = not w.valid and not w.why and bool(w.open)
     if not w.valid:
-        out["why"] = "；".join(w.why)
+        out["why"] = "；".join(w.why or w.open)
     if w.open:
         out["open"] = list(w.open)
+    if undetermined:
+        out["undetermined"] = True
+        out["clauses"] = out["clauses"] or ["和牌型態"]
     return out
 
 

@@ -226,3 +226,13 @@ def test_html_renders_in_chromium(tmp_path: Path) -> None:
     assert 1 <= pages <= 6
     dom = _chromium(tmp_path, "--dump-dom", page.as_uri()).stdout.decode("utf-8")
     assert "裁決確定" in dom and "東 相公" in dom and "-2200" in dom
+
+
+def test_a_win_the_record_leaves_open_is_marked_undetermined_not_void() -> None:
+    from adjudicator.ruling import to_dict
+
+    r = judge(reader.read((GOLDEN / "hand_not_recorded.log").read_text("utf-8")))
+    win = to_dict(r)["wins"][0]
+    assert r.status == "undetermined"
+    assert win["undetermined"] is True and win["valid"] is False
+    assert "手牌" in win["why"] and win["clauses"] == ["和牌型態"]
