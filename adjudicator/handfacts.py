@@ -278,12 +278,18 @@ def _own_tile_facts(i: int, seat: Seat, act: Act, hand: Hand | None,
     if hand is None or rest is None or act.note == "門前":
         yield fact("hand_unknown", i, seat)
         return
-    forms = _forms_waiting(Hand(rest, hand.melds), tile)
+    yield from _yes_or_no(i, seat, _forms_waiting(Hand(rest, hand.melds), tile) or [],
+                          "tile_wins", "tile_not_win")
+
+
+def _yes_or_no(i: int, seat: Seat, forms: list[str] | None, yes: str,
+               no: str) -> Iterator[Symbol]:
+    """``yes`` once per form the hand takes, or ``no``; nothing when there is no answer."""
     if forms:
         for form in forms:
-            yield fact("tile_wins", i, seat, form)
-    else:
-        yield fact("tile_not_win", i, seat)
+            yield fact(yes, i, seat, form)
+    elif forms is not None:
+        yield fact(no, i, seat)
 
 
 def _draw_facts(i: int, act: Act, after: Hand | None) -> Iterator[Symbol]:
@@ -296,23 +302,15 @@ def _draw_facts(i: int, act: Act, after: Hand | None) -> Iterator[Symbol]:
     if after is None:
         yield fact("hand_unknown", i, seat)
         return
-    forms = _complete_forms(after)
-    if forms:
-        for form in forms:
-            yield fact("complete_after", i, seat, form)
-    elif forms is not None:
-        yield fact("not_complete_after", i, seat)
+    yield from _yes_or_no(i, seat, _complete_forms(after),
+                          "complete_after", "not_complete_after")
 
 
 def _ready_facts(i: int, seat: Seat, hand: Hand | None) -> Iterator[Symbol]:
-    forms = _ready_forms(hand) if hand is not None else None
     if hand is None:
         yield fact("hand_unknown", i, seat)
-    elif forms:
-        for form in forms:
-            yield fact("ready", i, seat, form)
     else:
-        yield fact("not_ready", i, seat)
+        yield from _yes_or_no(i, seat, _ready_forms(hand) or [], "ready", "not_ready")
 
 
 def _kong_facts(i: int, seat: Seat, after: Hand | None) -> Iterator[Symbol]:
