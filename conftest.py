@@ -21,7 +21,7 @@ class CaseFile(pytest.File):
 
 class CaseItem(pytest.Item):
     def runtest(self) -> None:
-        from adjudicator.cases import run_case
+        from adjudicator.committee.cases import run_case
 
         result = run_case(self.path)
         if not result.passed:

@@ -1,3 +1,3 @@
-from .cli import main
+from adjudicator.cli import main
 
 main()

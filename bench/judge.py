@@ -17,8 +17,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from adjudicator import tiles  # noqa: E402
-from adjudicator.judge import judge_text  # noqa: E402
-from adjudicator.seats import SEATS, next_seat  # noqa: E402
+from adjudicator.language.seats import SEATS, next_seat  # noqa: E402
+from adjudicator.ruling.judge import judge_text  # noqa: E402
 
 HEADER = "規則: tw16\n圈風: 東\n莊家: 東\n底: 300\n台: 100\n牌牆: 56\n\n紀錄:\n"
 

@@ -1,0 +1,1 @@
+"""What the record implies before any rule: the replay of who holds what, hand shapes."""

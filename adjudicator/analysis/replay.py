@@ -1,0 +1,215 @@
+"""Follow the tiles through the record: who is known to hold what before each act.
+
+The tracker is bookkeeping, not judgement: it replays the acts on what the log states about
+each hand, so that later stages can ask "what did 南 hold at act 12?", and it notes where
+the log cannot have happened (a fifth copy of a tile, a discard of a tile the player is
+known not to hold, sequence numbers that do not rise).  Rulings are made in ASP.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+
+from adjudicator.language import tiles as T
+from adjudicator.language.incident import Act, Incident, Meld, Position, WallCount
+from adjudicator.language.seats import SEATS, Seat
+
+
+@dataclass
+class HandState:
+    """One player's tiles as far as the log tells them."""
+
+    concealed: Counter[int] = field(default_factory=Counter)
+    unknown: int = 0  # concealed tiles that are there but not named
+    known: bool = False  # True once a 手牌 line stated the whole concealed hand
+    melds: list[Meld] = field(default_factory=list)
+    flowers: list[int] = field(default_factory=list)
+
+    def copy(self) -> HandState:
+        return HandState(Counter(self.concealed), self.unknown, self.known,
+                         list(self.melds), list(self.flowers))
+
+    def size(self) -> int:
+        return sum(self.concealed.values()) + self.unknown
+
+
+@dataclass(frozen=True)
+class Problem:
+    """A place where the log contradicts itself."""
+
+    line: int
+    seq: int | None
+    kind: str  # short code: seq_falls, fifth_copy, not_held, empty_hand
+    detail: str  # a short Chinese explanation
+
+
+@dataclass
+class Timeline:
+    """The replay: the state of each hand before each act, and the problems found."""
+
+    before: list[dict[Seat, HandState]] = field(default_factory=list)  # index = act index
+    sea: list[list[tuple[Seat, int]]] = field(default_factory=list)
+    problems: list[Problem] = field(default_factory=list)
+    final: dict[Seat, HandState] = field(default_factory=dict)
+
+
+def apply_position(hand: HandState, pos: Position) -> None:
+    """What a position line states replaces what the replay knew of that part of the hand."""
+    if pos.kind == "手牌":
+        hand.concealed = Counter(t for t in pos.tiles if t != T.UNKNOWN)
+        hand.unknown = sum(1 for t in pos.tiles if t == T.UNKNOWN)
+        hand.known = True
+    elif pos.kind == "門前":
+        hand.melds = list(pos.melds)
+    else:
+        hand.flowers = list(pos.tiles)
+
+
+class _Replay:
+    def __init__(self, incident: Incident) -> None:
+        self.hands: dict[Seat, HandState] = {s: HandState() for s in SEATS}
+        self.sea: list[tuple[Seat, int]] = []  # discards lying in the sea, in order
+        self.timeline = Timeline()
+        self.reported_fifth: set[int] = set()
+        for pos in incident.positions:
+            self.apply_position(pos)
+
+    def apply_position(self, pos: Position) -> None:
+        apply_position(self.hands[pos.seat], pos)
+
+    # -- acts ------------------------------------------------------------------------
+    def take(self, act: Act, seat: Seat, tile: int) -> None:
+        """Remove ``tile`` from ``seat``'s concealed hand, noting it if it cannot be there."""
+        hand = self.hands[seat]
+        if tile != T.UNKNOWN and hand.concealed[tile] > 0:
+            hand.concealed[tile] -= 1
+            if not hand.concealed[tile]:
+                del hand.concealed[tile]
+        elif hand.unknown > 0:
+            hand.unknown -= 1
+        elif hand.known:
+            self.problem(act, "not_held", f"{seat} 手中並無 {T.name(tile)}")
+
+    def give(self, seat: Seat, tile: int | None) -> None:
+        hand = self.hands[seat]
+        if tile is None or tile == T.UNKNOWN:
+            hand.unknown += 1
+        else:
+            hand.concealed[tile] += 1
+
+    def claim_discard(self, tile: int) -> None:
+        """The last discard leaves the sea when a player chows, pungs or kongs it."""
+        for i in range(len(self.sea) - 1, -1, -1):
+            if self.sea[i][1] == tile or tile == T.UNKNOWN:
+                del self.sea[i]
+                return
+
+    def apply(self, act: Act) -> None:
+        if act.actor not in SEATS:
+            return
+        seat: Seat = act.actor  # type: ignore[assignment]
+        hand = self.hands[seat]
+        first = act.tiles[0] if act.tiles else None
+        verb = act.verb
+        if verb in ("摸", "補"):
+            self.give(seat, first)
+        elif verb == "補花":
+            if first is not None:
+                self.take(act, seat, first)
+                hand.flowers.append(first)
+            if act.replacement is not None:
+                self.give(seat, act.replacement)
+        elif verb == "打" and first is not None:
+            if act.note == "門前":
+                self.discard_exposed(seat, first)
+            else:
+                self.take(act, seat, first)
+            self.sea.append((seat, first))
+        elif verb == "吃" and first is not None:
+            self.claim_discard(first)
+            for t in act.using:
+                self.take(act, seat, t)
+            hand.melds.append(Meld("吃", tuple(sorted((first, *act.using)))))
+        elif verb == "碰" and first is not None:
+            self.claim_discard(first)
+            self.take(act, seat, first)
+            self.take(act, seat, first)
+            hand.melds.append(Meld("碰", (first,) * 3))
+        elif verb == "明杠" and first is not None:
+            self.claim_discard(first)
+            for _ in range(3):
+                self.take(act, seat, first)
+            hand.melds.append(Meld("明杠", (first,) * 4))
+        elif verb == "加杠" and first is not None:
+            self.take(act, seat, first)
+            self.add_to_pung(seat, first)
+        elif verb == "暗杠" and act.tiles:
+            laid = act.tiles if len(act.tiles) == 4 else (first,) * 4
+            for t in laid:
+                self.take(act, seat, t)
+            hand.melds.append(Meld("暗杠", tuple(laid)))
+
+    def discard_exposed(self, seat: Seat, tile: int) -> None:
+        melds = self.hands[seat].melds
+        for i, meld in enumerate(melds):
+            if tile in meld.tiles:
+                rest = list(meld.tiles)
+                rest.remove(tile)
+                melds[i] = Meld(meld.kind, tuple(rest))
+                return
+
+    def add_to_pung(self, seat: Seat, tile: int) -> None:
+        melds = self.hands[seat].melds
+        for i, meld in enumerate(melds):
+            if meld.kind == "碰" and tile in meld.tiles:
+                melds[i] = Meld("加杠", (*meld.tiles, tile))
+                return
+        # No pung of this tile in front of the player (a wrong 加杠): only the added tile
+        # is known to have left the hand.
+        melds.append(Meld("加杠", (tile,)))
+
+    # -- checks ----------------------------------------------------------------------
+    def problem(self, act: Act | None, kind: str, detail: str, line: int = 0) -> None:
+        self.timeline.problems.append(
+            Problem(act.line if act else line, act.seq if act else None, kind, detail))
+
+    def check_copies(self, act: Act | None, line: int = 0) -> None:
+        seen: Counter[int] = Counter()
+        for hand in self.hands.values():
+            seen.update(hand.concealed)
+            for meld in hand.melds:
+                seen.update(meld.tiles)
+            seen.update(hand.flowers)
+        seen.update(t for _, t in self.sea)
+        for tile, n in seen.items():
+            limit = 1 if T.is_flower(tile) else 4
+            if tile >= 0 and n > limit and tile not in self.reported_fifth:
+                self.reported_fifth.add(tile)
+                self.problem(act, "fifth_copy",
+                             f"{T.name(tile)} 出現 {n} 張，多於全副牌的 {limit} 張", line)
+
+    def run(self, incident: Incident) -> Timeline:
+        self.check_copies(None, incident.positions[0].line if incident.positions else 0)
+        last_seq: int | None = None
+        for item in incident.record:
+            if isinstance(item, Position):
+                self.apply_position(item)
+                self.check_copies(None, item.line)
+                continue
+            if isinstance(item, WallCount):
+                continue
+            if last_seq is not None and item.seq <= last_seq:
+                self.problem(item, "seq_falls", f"序號 {item.seq} 不大於前一行的 {last_seq}")
+            last_seq = item.seq
+            self.timeline.before.append({s: h.copy() for s, h in self.hands.items()})
+            self.timeline.sea.append(list(self.sea))
+            self.apply(item)
+            self.check_copies(item)
+        self.timeline.final = self.hands
+        return self.timeline
+
+
+def replay(incident: Incident) -> Timeline:
+    """Replay the record; ``Timeline.before[i]`` is every hand just before act ``i``."""
+    return _Replay(incident).run(incident)

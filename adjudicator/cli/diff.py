@@ -1,0 +1,169 @@
+"""``adjudicator diff``: which rulings of a corpus change between two profiles or settings."""
+
+from __future__ import annotations
+
+import json
+import sys
+from enum import StrEnum
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, NoReturn
+
+import typer
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+    from adjudicator.committee.diff import CaseDiff, DiffReport, Side
+
+
+class Format(StrEnum):
+    text = "text"
+    json = "json"
+    md = "md"
+
+
+def diff(
+    paths: Annotated[list[Path] | None, typer.Argument(
+        help="案例檔或資料夾（預設 cases/；資料夾內找 *.case 與 *.log）")] = None,
+    a: Annotated[str | None, typer.Option(
+        "--a", metavar="PROFILE", help="A 邊的規則，如 tw16（預設：各案 規則: 所寫）")] = None,
+    a_set: Annotated[list[str] | None, typer.Option(
+        "--a-set", metavar="ID=VALUE",
+        help="A 邊改一個解釋點或參數，如 解釋.八張窗=wall（可重複）")] = None,
+    b: Annotated[str | None, typer.Option(
+        "--b", metavar="PROFILE", help="B 邊的規則，如 tw16-alt（預設：各案 規則: 所寫）")] = None,
+    b_set: Annotated[list[str] | None, typer.Option(
+        "--b-set", metavar="ID=VALUE",
+        help="B 邊改一個解釋點或參數，如 解釋.八張窗=all（可重複）")] = None,
+    fmt: Annotated[Format, typer.Option(
+        "--format", "-f", help="輸出格式：text 表格、json、md（會議紀錄用 Markdown）")
+    ] = Format.text,
+) -> None:
+    """比較規則：把整批案例各依 A、B 兩邊裁決一次，逐案列出裁決改變之處。
+
+    結束碼：0 沒有任何裁決改變；1 有案例的裁決改變（可用來把關規則修改）；
+    2 輸入有誤或有案例無法裁決。
+    """
+    from adjudicator.committee.cases import missing
+    from adjudicator.committee.diff import diff_corpus
+
+    paths = paths or [Path("cases")]
+    side_a, side_b = _side("--a", a, a_set), _side("--b", b, b_set)
+    if side_a == side_b:
+        _fail("A、B 兩邊相同，無從比較：請以 --a/--b 指定規則，或以 --a-set/--b-set 改解釋點")
+    if missing(paths):
+        _fail("找不到：" + "、".join(str(p) for p in missing(paths)))
+    report = diff_corpus(paths, side_a, side_b)
+    {Format.text: _text, Format.json: _json, Format.md: _markdown}[fmt](report)
+    raise typer.Exit(2 if report.errors else 1 if report.changed else 0)
+
+
+def _fail(message: str) -> NoReturn:
+    print(message, file=sys.stderr)
+    raise typer.Exit(2)
+
+
+def _side(option: str, profile: str | None, pairs: list[str] | None) -> Side:
+    from adjudicator.committee.diff import Side
+    from adjudicator.ruling.interpretations import SettingError, check_profile, parse_settings
+
+    try:
+        if profile is not None:
+            check_profile(profile)
+    except SettingError as err:
+        _fail(f"{option}：{err}")
+    try:
+        return Side(profile, parse_settings(pairs or [], option=f"{option}-set"))
+    except SettingError as err:
+        _fail(str(err))
+
+
+def _summary(report: DiffReport) -> str:
+    text = (f"{len(report.cases)} 案中 {len(report.changed)} 案裁決改變"
+            f"（A：{report.a.label()}；B：{report.b.label()}），用時 {report.seconds:.2f} 秒")
+    if report.errors:
+        text += f"；{len(report.errors)} 案無法裁決"
+    return text
+
+
+def _depends(case: CaseDiff) -> str:
+    a = "、".join(case.depends_a) or "無"
+    b = "、".join(case.depends_b) or "無"
+    text = f"所依解釋點：A {a}；B {b}"
+    if case.undeclared:
+        text += f"。注意：改的是 {'、'.join(case.flipped)}，裁決改變卻未列為所依解釋點"
+    return text
+
+
+# ------------------------------------------------------------------------- text
+
+
+def wide_console() -> Console:
+    """A rich console; when output is not a terminal, 140 columns rather than rich's 80."""
+    from rich.console import Console
+
+    console = Console(highlight=False)
+    return console if console.is_terminal else Console(highlight=False, width=140)
+
+
+def _text(report: DiffReport) -> None:
+    from rich.table import Table
+
+    from adjudicator.committee.diff import ASPECTS
+
+    console = wide_console()
+    for case in report.changed:
+        table = Table(title=case.name, caption=_depends(case), show_lines=True, expand=True,
+                      title_justify="left", caption_justify="left")
+        table.add_column("項目", no_wrap=True)
+        table.add_column(f"A：{report.a.label()}", ratio=1, overflow="fold")
+        table.add_column(f"B：{report.b.label()}", ratio=1, overflow="fold")
+        for change in case.changes:
+            table.add_row(ASPECTS[change.aspect], *_cells(change.aspect, change.a, change.b))
+        console.print(table)
+    for case in report.errors:
+        print(f"{case.name}：{case.error}", file=sys.stderr)
+    console.print(_summary(report))
+
+
+def _cells(aspect: str, a: list[object], b: list[object]) -> tuple[str, str]:
+    from adjudicator.committee.diff import item_text
+
+    return ("\n".join(item_text(aspect, x) for x in a) or "（無）",
+            "\n".join(item_text(aspect, x) for x in b) or "（無）")
+
+
+# ------------------------------------------------------------------ json, markdown
+
+
+def _json(report: DiffReport) -> None:
+    print(json.dumps(report.to_json(), ensure_ascii=False, indent=2))
+
+
+def _markdown(report: DiffReport) -> None:
+    from adjudicator.committee.diff import ASPECTS
+
+    lines = [f"# 規則比較：A {report.a.label()} · B {report.b.label()}", "",
+             _summary(report) + "。", ""]
+    for case in report.changed:
+        lines += [f"## {case.name}", "",
+                  f"| 項目 | A：{_md(report.a.label())} | B：{_md(report.b.label())} |",
+                  "|---|---|---|"]
+        for change in case.changes:
+            left, right = _cells(change.aspect, change.a, change.b)
+            lines.append(f"| {ASPECTS[change.aspect]} | {_md(left)} | {_md(right)} |")
+        lines += ["", _depends(case) + "。", ""]
+    if report.errors:
+        lines += ["## 無法裁決", ""]
+        lines += [f"- `{case.name}`：{_md(str(case.error).splitlines()[0])}"
+                  for case in report.errors]
+        lines.append("")
+    print("\n".join(lines).rstrip())
+
+
+def _md(text: str) -> str:
+    return text.replace("|", "\\|").replace("\n", "<br>")
+
+
+def register(app: typer.Typer) -> None:
+    app.command()(diff)

@@ -1,0 +1,130 @@
+"""``adjudicator judge``: judge one incident log and print the ruling."""
+
+from __future__ import annotations
+
+import sys
+from enum import StrEnum
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, TextIO
+
+import typer
+
+if TYPE_CHECKING:
+    from adjudicator.language.incident import Incident
+    from adjudicator.ruling.model import Ruling
+
+
+class Format(StrEnum):
+    text = "text"
+    json = "json"
+    md = "md"
+    html = "html"
+
+
+def _fail(message: str, code: int = 2) -> None:
+    print(message, file=sys.stderr)
+    raise typer.Exit(code)
+
+
+def _settings(pairs: list[str]) -> dict[str, str]:
+    from adjudicator.ruling.interpretations import SettingError, parse_settings
+
+    try:
+        return parse_settings(pairs)
+    except SettingError as err:
+        _fail(str(err))
+        raise  # not reached: _fail exits
+
+
+def judge(
+    log: Annotated[Path, typer.Argument(help="事故紀錄檔（UTF-8）；- 表示標準輸入")],
+    fmt: Annotated[Format, typer.Option("--format", "-f", help="輸出格式")] = Format.text,
+    profile: Annotated[str | None, typer.Option(
+        help="規則（覆蓋紀錄的 規則:），如 tw16-alt")] = None,
+    set_: Annotated[list[str] | None, typer.Option(
+        "--set", help="改一個解釋點或參數，如 解釋.八張窗=all（可重複）")] = None,
+    output: Annotated[Path | None, typer.Option(
+        "--output", "-o", help="寫入此檔而不印出（md、html 報告可存檔、列印）")] = None,
+) -> None:
+    """裁決一份事故紀錄，印出裁決（違規認定、和牌、賠付、收支、下盤）。"""
+    from adjudicator.language.errors import LogError
+    from adjudicator.language.reader import decode, read
+    from adjudicator.rules.files import profile_names
+    from adjudicator.ruling.judge import judge as judge_incident
+
+    if profile is not None and profile not in profile_names():
+        _fail(f"--profile：沒有「{profile}」這個規則；可用的有 {'、'.join(profile_names())}")
+    try:
+        data = sys.stdin.buffer.read() if str(log) == "-" else log.read_bytes()
+    except OSError as err:
+        _fail(f"讀不到紀錄檔 {log}：{_why_unreadable(err)}")
+    try:
+        incident = read(decode(data))
+        if not (incident.record or incident.positions or incident.header.lines):
+            _fail(f"{log}：紀錄是空的：沒有表頭，也沒有 紀錄: 段落")
+        ruling = judge_incident(incident, profile=profile, settings=_settings(set_ or []))
+    except LogError as err:
+        _fail(f"{log}：{err}")
+    _emit(ruling, incident, fmt, output)
+
+
+def _why_unreadable(err: OSError) -> str:
+    if isinstance(err, FileNotFoundError):
+        return "沒有這個檔案"
+    if isinstance(err, IsADirectoryError):
+        return "這是資料夾，不是紀錄檔"
+    if isinstance(err, PermissionError):
+        return "沒有讀取權限"
+    return err.strerror or str(err)
+
+
+def _document(ruling: Ruling, incident: Incident, fmt: Format) -> str:
+    """The ruling as JSON, Markdown or HTML text."""
+    if fmt is Format.json:
+        from adjudicator.ruling.model import to_json
+
+        return to_json(ruling) + "\n"
+    from adjudicator.report.model import build
+
+    report = build(ruling, incident)
+    if fmt is Format.md:
+        from adjudicator.report.markdown import render as render_md
+
+        return render_md(report)
+    from adjudicator.report.html import render as render_html
+
+    return render_html(report)
+
+
+def _emit(ruling: Ruling, incident: Incident, fmt: Format, output: Path | None) -> None:
+    if fmt is Format.text:
+        from rich.console import Console
+
+        from adjudicator.report.text import render
+
+        if output is None:
+            render(ruling, incident=incident)
+            return
+        with _open(output) as handle:
+            render(ruling, Console(file=handle, width=100, no_color=True), incident)
+        return
+    document = _document(ruling, incident, fmt)
+    if output is None:
+        sys.stdout.write(document)
+        return
+    with _open(output) as handle:
+        handle.write(document)
+
+
+def _open(path: Path) -> TextIO:
+    try:
+        return path.open("w", encoding="utf-8")
+    except OSError as err:
+        _fail(f"無法寫入 {path}：{err}")
+        raise  # not reached: _fail exits
+
+
+
+
+def register(app: typer.Typer) -> None:
+    app.command()(judge)

@@ -1,0 +1,128 @@
+"""``adjudicator points``: every interpretation point and parameter, with each profile's value."""
+
+from __future__ import annotations
+
+import json
+import sys
+from enum import StrEnum
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+
+class Format(StrEnum):
+    text = "text"
+    json = "json"
+
+
+def points(
+    fmt: Annotated[Format, typer.Option("--format", "-f", help="輸出格式：text 表格或 json")
+                   ] = Format.text,
+    sweep: Annotated[Path | None, typer.Option(
+        "--sweep", metavar="PATH",
+        help="逐一改動每個解釋點的每個讀法，裁決 PATH 下所有案例，列出哪些案例因而改變，"
+             "並指出裁決改變卻未列出該解釋點的案例（有則結束碼 1）")] = None,
+) -> None:
+    """解釋點：列出每個解釋點（解釋.*）與參數、其問題、可選讀法，以及各規則的預設值。
+
+    用 judge/check 的 --set ID=VALUE 或 diff 的 --a-set/--b-set 改其中一個。
+    """
+    if sweep is not None:
+        _sweep(sweep, fmt)
+        return
+    data = _data()
+    if fmt is Format.json:
+        print(json.dumps(data, ensure_ascii=False, indent=2))
+    else:
+        _text(data)
+
+
+def _sweep(path: Path, fmt: Format) -> None:
+    """Flip each point to each reading some profile does not take; judge the corpus twice."""
+    from adjudicator.committee.diff import sweep
+    from adjudicator.rules.files import profile_names
+    from adjudicator.ruling.interpretations import POINTS, profile_values
+
+    if not path.exists():
+        print(f"找不到：{path}", file=sys.stderr)
+        raise typer.Exit(2)
+    flips = [{point.id: value} for point in POINTS.values() for value in point.readings
+             if any(profile_values(p).get(point.id) != value for p in profile_names())]
+    reports = sweep([path], flips)
+    errors = sum(len(report.errors) for report in reports)
+    rows = [{"id": pid, "reading": value,
+             "changed": [c.name for c in report.changed],
+             "undeclared": [c.name for c in report.changed if c.undeclared]}
+            for report in reports for pid, value in report.b.settings.items()]
+    if fmt is Format.json:
+        print(json.dumps(rows, ensure_ascii=False, indent=2))
+    else:
+        _sweep_text(rows)
+    raise typer.Exit(2 if errors else 1 if any(r["undeclared"] for r in rows) else 0)
+
+
+def _sweep_text(rows: list[dict[str, Any]]) -> None:
+    from rich.table import Table
+
+    from adjudicator.cli.diff import wide_console
+
+    console = wide_console()
+    table = Table(title="解釋點改動後裁決改變的案例", show_lines=True, expand=True,
+                  title_justify="left")
+    for col in ("解釋點", "改為"):
+        table.add_column(col, no_wrap=True)
+    table.add_column("裁決改變的案例", overflow="fold", ratio=2)
+    table.add_column("未列出此解釋點", overflow="fold", ratio=1)
+    for r in rows:
+        table.add_row(r["id"], r["reading"], "\n".join(r["changed"]) or "—",
+                      "\n".join(r["undeclared"]) or "—")
+    console.print(table)
+    missing = sum(len(r["undeclared"]) for r in rows)
+    console.print(f"{len(rows)} 個改動，{missing} 處裁決改變卻未列出所依解釋點")
+
+
+def _data() -> dict[str, Any]:
+    from adjudicator.rules.files import profile_names
+    from adjudicator.ruling.interpretations import POINTS, known_params, profile_values
+
+    values = {p: profile_values(p) for p in profile_names()}
+    return {
+        "profiles": list(values),
+        "points": [{"id": p.id, "question": p.question, "readings": p.readings,
+                    "defaults": {name: v.get(p.id) for name, v in values.items()}}
+                   for p in POINTS.values()],
+        "params": [{"id": p.id, "question": p.question, "values": p.values,
+                    "defaults": {name: v.get(p.id) for name, v in values.items()}}
+                   for p in known_params().values()],
+    }
+
+
+def _text(data: dict[str, Any]) -> None:
+    from adjudicator.cli.diff import wide_console
+
+    console = wide_console()
+    console.print(_table("解釋點", data["profiles"], data["points"], "readings"))
+    console.print(_table("參數", data["profiles"], data["params"], "values"))
+
+
+def _table(title: str, profiles: list[str], rows: list[dict[str, Any]], choices: str) -> Any:
+    from rich.table import Table
+
+    table = Table(title=title, show_lines=True, expand=True, title_justify="left")
+    table.add_column("ID", no_wrap=True)
+    table.add_column("問題", ratio=2, overflow="fold")
+    table.add_column("讀法（第一個為 rulebook 預設）" if choices == "readings" else "可用值",
+                     ratio=3, overflow="fold")
+    for name in profiles:
+        table.add_column(name, no_wrap=True)
+    for row in rows:
+        options = row[choices]
+        text = ("\n".join(f"{k}：{v}" for k, v in options.items()) if options else "非負整數")
+        cells = [row["defaults"].get(p) or "（未設）" for p in profiles]
+        table.add_row(row["id"], row["question"], text, *cells)
+    return table
+
+
+def register(app: typer.Typer) -> None:
+    app.command()(points)

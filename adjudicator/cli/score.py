@@ -1,0 +1,262 @@
+"""``adjudicator score``: the 台 of one winning hand, from the command line.
+
+Tiles are written as in the incident language: ``三萬`` ``3萬`` ``3m`` ``紅中`` ``7z`` ``春``
+``1f``, and runs ``一二三萬`` ``123m`` ``東東東`` ``555z``.  Bad input is refused with a
+message in Chinese and exit status 2; a hand that is no win exits with status 1.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from enum import StrEnum
+from typing import Annotated, NoReturn
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from adjudicator.language import tiles
+from adjudicator.language.seats import SEAT_ALIASES, Seat
+from adjudicator.language.tiles import Tile
+from adjudicator.rules.files import profile_names
+from adjudicator.ruling.scoring import FLOWER_WINS, WinHand, WinScore, hand_problems, score
+
+_NUMERALS = tiles.NUMERAL_VALUES
+# Suit letters and characters that close a run of numerals.
+_SUIT_CLOSERS = {**tiles.SUIT_ALIASES, "z": 3, "f": 4}
+_LONG_HONOURS = sorted((k for k in tiles.HONOUR_ALIASES if len(k) > 1), key=len, reverse=True)
+_KIND_ALIASES = {"吃": "吃", "碰": "碰", "明杠": "明杠", "明槓": "明杠", "碰杠": "明杠",
+                 "碰槓": "明杠", "加杠": "加杠", "加槓": "加杠", "暗杠": "暗杠", "暗槓": "暗杠"}
+_MELD_WORD = "門前應寫成「碰 三萬 / 吃 四五六索 / 明杠 北 / 加杠 五筒 / 暗杠 白」"
+
+
+class ScoreFormat(StrEnum):
+    text = "text"
+    json = "json"
+
+
+class TileError(ValueError):
+    """Input that names no tile; the message is for the referee, in Chinese."""
+
+
+# ---------------------------------------------------------------------------------------
+# Reading tiles
+
+
+def _closed_run(numerals: list[str], closer: str) -> list[Tile]:
+    """The tiles of a run such as 一二三 + 萬, 123 + m, 555 + z, 18 + f."""
+    if not numerals:
+        raise TileError(f"「{closer}」前面少了數字，例如 三{closer} 或 3{closer}")
+    if closer in ("z", "f"):
+        top = 7 if closer == "z" else 8
+        if any(not n.isdigit() or not 1 <= int(n) <= top for n in numerals):
+            raise TileError(f"{closer} 前只能是 1 到 {top} 的數字")
+        base = 26 if closer == "z" else 33
+        return [base + int(n) for n in numerals]
+    if closer in "mps" and not all(n.isdigit() for n in numerals):
+        raise TileError(f"「{closer}」前要用阿拉伯數字，例如 3{closer}")
+    suit = tiles.SUIT_ALIASES[closer]
+    return [tiles.suited(suit, _NUMERALS[n]) for n in numerals]
+
+
+def parse_tiles(text: str) -> list[Tile]:
+    """Every tile named in ``text``: words and runs, spaces optional.
+
+    ``一二三萬 四五六筒`` · ``123m456p`` · ``東東東`` · ``紅中 中`` · ``555z`` · ``春 1f``.
+    ``TileError`` (Chinese message) on anything else, e.g. ``406p`` or a run without suit.
+    """
+    out: list[Tile] = []
+    numerals: list[str] = []
+    i = 0
+    text = text.replace("，", " ").replace(",", " ")
+    while i < len(text):
+        ch = text[i]
+        if ch.isspace():
+            if numerals:
+                raise TileError(f"「{''.join(numerals)}」後面少了花色（萬、筒、索 或 m p s z f）")
+            i += 1
+        elif ch in _NUMERALS:
+            numerals.append(ch)
+            i += 1
+        elif ch == "0":
+            raise TileError("沒有「0」這張牌")
+        elif ch in _SUIT_CLOSERS:
+            out += _closed_run(numerals, ch)
+            numerals = []
+            i += 1
+        elif numerals:
+            raise TileError(f"「{''.join(numerals)}」後面少了花色（萬、筒、索 或 m p s z f）")
+        else:
+            word = next((w for w in _LONG_HONOURS if text.startswith(w, i)), ch)
+            if word not in tiles.HONOUR_ALIASES:
+                raise TileError(f"「{word}」不是牌名；例如 三萬、3m、東、紅中、春")
+            out.append(tiles.HONOUR_ALIASES[word])
+            i += len(word)
+    if numerals:
+        raise TileError(f"「{''.join(numerals)}」後面少了花色（萬、筒、索 或 m p s z f）")
+    return out
+
+
+def _meld(part: str) -> tuple[str, tuple[Tile, ...]]:
+    """One laid-out set: ``碰 三萬`` (the tile once or three times), ``吃 四五六索``,
+    ``明杠 北`` / ``暗杠 白`` (once or four times)."""
+    words = part.split(maxsplit=1)
+    if len(words) != 2 or words[0] not in _KIND_ALIASES:
+        raise TileError(f"看不懂「{part.strip()}」：{_MELD_WORD}")
+    kind = _KIND_ALIASES[words[0]]
+    found = parse_tiles(words[1])
+    size = 3 if kind in ("吃", "碰") else 4
+    if kind != "吃" and len(found) == 1:
+        found = found * size
+    if len(found) != size:
+        raise TileError(f"「{part.strip()}」：{kind} 應寫 {'三張牌' if kind == '吃' else '一張牌'}")
+    return kind, tuple(found)
+
+
+def parse_melds(text: str) -> list[tuple[str, tuple[Tile, ...]]]:
+    """``碰 三萬 / 吃 四五六索`` → the sets; ``/`` or ``／`` between them."""
+    parts = [p for p in text.replace("／", "/").split("/") if p.strip()]
+    return [_meld(p) for p in parts]
+
+
+def _seat(value: str, what: str) -> Seat:
+    key = value.strip().removesuffix("風").removesuffix("风")
+    if key not in SEAT_ALIASES:
+        raise TileError(f"{what}只能是 東、南、西、北，不是「{value}」")
+    return SEAT_ALIASES[key]
+
+
+# ---------------------------------------------------------------------------------------
+# Output
+
+
+def _text(result: WinScore, console: Console) -> None:
+    if result.reading:
+        console.print(f"牌型：{result.reading}（{result.wait_shape}）")
+    table = Table(title="牌面台數")
+    table.add_column("名堂")
+    table.add_column("台", justify="right")
+    table.add_column("條款")
+    for name, tai, clause in result.patterns:
+        table.add_row(name, str(tai), clause)
+    table.add_row("合計", str(result.tai), "", style="bold")
+    console.print(table)
+
+
+def _json(result: WinScore) -> str:
+    return json.dumps({
+        "complete": result.complete, "tai": result.tai,
+        "patterns": [{"name": n, "tai": t, "clause": c} for n, t, c in result.patterns],
+        "reading": result.reading, "wait_shape": result.wait_shape,
+        "problems": result.problems,
+    }, ensure_ascii=False)
+
+
+def _refuse(message: str) -> NoReturn:
+    Console(stderr=True).print(f"輸入錯誤：{message}", markup=False)
+    raise typer.Exit(2)
+
+
+# ---------------------------------------------------------------------------------------
+# The command
+
+
+def _build_hand(concealed: list[str], win: str | None, exposed: str, flowers: str,
+                flags: dict[str, bool], chairs: dict[str, str | None],
+                flower_win: str | None) -> WinHand:
+    flower_tiles = parse_tiles(flowers)
+    if any(not tiles.is_flower(f) for f in flower_tiles):
+        raise TileError("--flowers 只能列花牌：春夏秋冬梅蘭竹菊 或 1f–8f")
+    if flower_win is not None and flower_win not in FLOWER_WINS:
+        raise TileError(f"--flower-win 只能是 {' 或 '.join(FLOWER_WINS)}")
+    winning = parse_tiles(win) if win else []
+    if len(winning) > 1:
+        raise TileError("--win 只能是一張牌")
+    hand_tiles = parse_tiles(" ".join(concealed))
+    if any(tiles.is_flower(t) for t in [*hand_tiles, *winning]):
+        raise TileError("花牌請列在 --flowers，不要放在手牌或和牌")
+    dealer = _seat(chairs["dealer"] or "東", "--dealer ")
+    return WinHand(
+        concealed=hand_tiles, winning_tile=winning[0] if winning else None,
+        exposed=parse_melds(exposed), flowers=flower_tiles,
+        seat=_seat(chairs["seat"] or "東", "--seat "), dealer=dealer,
+        round_wind=_seat(chairs["round"] or "東", "--round "),
+        open_seat=_seat(chairs["open"], "--open ") if chairs["open"] else dealer,
+        flower_win=flower_win, **flags,  # type: ignore[arg-type]
+    )
+
+
+def _command() -> Callable[..., None]:
+    def score_command(  # one option per fact of the win
+        concealed: Annotated[list[str] | None, typer.Argument(
+            help="暗牌，不含和牌：一二三萬 四五六筒 東東 … 或 123m 456p 11z …")] = None,
+        win: Annotated[str | None, typer.Option(
+            "--win", help="和牌（最後進的那張），例如 五筒 或 5p")] = None,
+        exposed: Annotated[str, typer.Option(
+            "--exposed", help="門前，以 / 分隔：\"碰 三萬 / 吃 四五六索 / 暗杠 白\"")] = "",
+        flowers: Annotated[str, typer.Option(
+            "--flowers", help="花牌：\"春 梅\" 或 \"1f 5f\"")] = "",
+        self_drawn: Annotated[bool, typer.Option(
+            "--self-drawn", help="自摸（和牌自己摸得）")] = False,
+        seat: Annotated[str, typer.Option("--seat", help="和牌者的座位：東 南 西 北")] = "東",
+        round_: Annotated[str, typer.Option("--round", help="圈風：東 南 西 北")] = "東",
+        dealer: Annotated[str, typer.Option("--dealer", help="莊家的座位")] = "東",
+        open_: Annotated[str | None, typer.Option(
+            "--open", help="開門的座位（該盤東位、花牌 1 號），預設為莊家")] = None,
+        robbed_kong: Annotated[bool, typer.Option(
+            "--robbed-kong", help="搶杠：和他人加杠的那張牌（台.12）")] = False,
+        kong_replacement: Annotated[bool, typer.Option(
+            "--kong-replacement", help="杠上開花：和杠尾補牌（槓或補花後）（台.24）")] = False,
+        last_tile: Annotated[bool, typer.Option(
+            "--last-tile", help="海底撈月：摸海底牌而和（台.25）")] = False,
+        tian_hu: Annotated[bool, typer.Option("--tian-hu", help="天和（台.33）")] = False,
+        di_hu: Annotated[bool, typer.Option("--di-hu", help="地和（台.34）")] = False,
+        ren_hu: Annotated[bool, typer.Option("--ren-hu", help="人和（台.35）")] = False,
+        tian_ting: Annotated[bool, typer.Option(
+            "--tian-ting", help="已宣告天聽且仍有效（台.31）")] = False,
+        di_ting: Annotated[bool, typer.Option(
+            "--di-ting", help="已宣告地聽且仍有效（台.32）")] = False,
+        flower_win: Annotated[str | None, typer.Option(
+            "--flower-win", help="花和：八仙過海 或 七搶一（台.29、台.30）")] = None,
+        dealt_flowers: Annotated[bool, typer.Option(
+            "--dealt-flowers", help="配牌花和：起手配得花牌，摸第一張時花和（台.28）")] = False,
+        profile: Annotated[str, typer.Option(
+            "--profile", help="規則組：tw16（預設）、tw16-alt、tw16-online")] = "tw16",
+        fmt: Annotated[ScoreFormat, typer.Option(
+            "--format", help="輸出：text（表格）或 json")] = ScoreFormat.text,
+    ) -> None:
+        """計算一手和牌的台數（牌面台數，不含作莊與連莊拉莊），列出名堂與條款。
+
+        結束碼：0 已計台；1 不成和；2 輸入錯誤。
+        """
+        if profile not in profile_names():
+            _refuse(f"沒有「{profile}」這個規則組；可用：{'、'.join(profile_names())}")
+        flags = {"self_drawn": self_drawn, "robbed_kong": robbed_kong,
+                 "kong_replacement": kong_replacement, "last_tile": last_tile,
+                 "tian_hu": tian_hu, "di_hu": di_hu, "ren_hu": ren_hu,
+                 "tian_ting": tian_ting, "di_ting": di_ting, "dealt_flower_win": dealt_flowers}
+        chairs = {"seat": seat, "round": round_, "dealer": dealer, "open": open_}
+        try:
+            hand = _build_hand(concealed or [], win, exposed, flowers, flags, chairs, flower_win)
+        except TileError as err:
+            _refuse(str(err))
+        problems = hand_problems(hand)
+        if problems:
+            _refuse("；".join(problems))
+        result = score(hand, profile)
+        if fmt is ScoreFormat.json:
+            typer.echo(_json(result))
+        elif result.complete:
+            _text(result, Console())
+        else:
+            Console(stderr=True).print("不成和：" + "；".join(result.problems), markup=False)
+        if not result.complete:
+            raise typer.Exit(1)
+
+    return score_command
+
+
+def register(app: typer.Typer) -> None:
+    """Add the ``score`` command to ``app``."""
+    app.command("score", no_args_is_help=True)(_command())

@@ -1,0 +1,1 @@
+"""Tools for rule committees: judged cases, diffs between readings, coverage."""

@@ -1,0 +1,74 @@
+"""Which clause ids (adjudicator/clauses.py) the rulings of a corpus cite, and which none does.
+
+A case exercises a clause when its ruling, judged under the case's own profile, cites it in
+a finding, a win (its own clauses or a pattern's), a payment or the next hand.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from adjudicator.committee.cases import (
+    CORPUS_GLOBS,
+    UNJUDGED,
+    case_name,
+    find_cases,
+    read_case,
+    unjudged_why,
+)
+from adjudicator.ruling.clauses import CLAUSES
+from adjudicator.ruling.judge import judge
+from adjudicator.ruling.model import Ruling
+
+
+@dataclass
+class Coverage:
+    cases: list[str] = field(default_factory=list)  # every case judged
+    reached: dict[str, list[str]] = field(default_factory=dict)  # clause id → case names
+    unknown: dict[str, list[str]] = field(default_factory=dict)  # cited but not a listed id
+    errors: dict[str, str] = field(default_factory=dict)  # case name → why not judged
+
+    @property
+    def unreached(self) -> list[str]:
+        return [c for c in CLAUSES if not self.reached.get(c)]
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "cases": len(self.cases),
+            "clauses": {c: self.reached.get(c, []) for c in CLAUSES},
+            "reached": sum(bool(self.reached.get(c)) for c in CLAUSES),
+            "total": len(CLAUSES),
+            "unreached": self.unreached,
+            "unknown": self.unknown,
+            "errors": self.errors,
+        }
+
+
+def cited(r: Ruling) -> set[str]:
+    """Every clause id the ruling cites."""
+    out = {c for f in r.findings for c in f.clauses}
+    out |= {c for w in r.wins for c in w.clauses}
+    out |= {p.clause for w in r.wins for p in w.patterns}
+    out |= {c for p in r.payments for c in p.clauses}
+    if r.next_hand is not None:
+        out |= set(r.next_hand.clauses)
+    return out
+
+
+def coverage(paths: Iterable[Path]) -> Coverage:
+    report = Coverage()
+    for path in find_cases(paths, CORPUS_GLOBS):
+        name = case_name(path)
+        report.cases.append(name)
+        try:
+            ruling = judge(read_case(path))
+        except UNJUDGED as err:
+            report.errors[name] = unjudged_why(err).splitlines()[0]
+            continue
+        for clause in sorted(cited(ruling)):
+            target = report.reached if clause in CLAUSES else report.unknown
+            target.setdefault(clause, []).append(name)
+    return report

@@ -1,0 +1,295 @@
+"""Judge a corpus twice — under two profiles or two settings — and say what changed.
+
+A side is a profile (or the case's own ``規則:``) plus ``--set`` overrides.  Each case is
+read once and judged once per side in this process; the two rulings are compared as their
+JSON (ruling-json.md) aspect by aspect: status, findings, wins, payments, balances, the
+hand's end and next hand, open facts.  Reasons (``why``, ``reasons``) are wording, not
+outcome, and are left out of the comparison.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from adjudicator.committee.cases import (
+    CORPUS_GLOBS,
+    UNJUDGED,
+    case_name,
+    find_cases,
+    read_case,
+    unjudged_why,
+)
+from adjudicator.language.incident import Incident
+from adjudicator.ruling.interpretations import POINTS, profile_values
+from adjudicator.ruling.judge import judge
+from adjudicator.ruling.model import Ruling, to_dict
+
+ASPECTS = {"status": "狀態", "findings": "認定", "wins": "和牌", "payments": "賠付",
+           "balances": "收支", "next_hand": "本盤／下盤", "uncertain": "待查"}
+
+
+@dataclass(frozen=True)
+class Side:
+    """One way of judging: a profile (None: each case's own) and overrides."""
+
+    profile: str | None = None
+    settings: dict[str, str] = field(default_factory=dict)
+
+    def label(self) -> str:
+        parts = [self.profile or "案例自身規則"]
+        parts += [f"{k}={v}" for k, v in self.settings.items()]
+        return " ".join(parts)
+
+    def values(self, own_profile: str) -> dict[str, str]:
+        """Every reading and parameter value this side judges a case of ``own_profile`` by."""
+        return {**profile_values(self.profile or own_profile), **self.settings}
+
+    def to_json(self) -> dict[str, Any]:
+        return {"profile": self.profile, "settings": dict(self.settings)}
+
+
+@dataclass
+class Change:
+    aspect: str  # a key of ASPECTS
+    a: list[Any]  # what only side A's ruling has (JSON values)
+    b: list[Any]  # what only side B's ruling has
+
+
+@dataclass
+class CaseDiff:
+    path: Path
+    changes: list[Change] = field(default_factory=list)
+    depends_a: list[str] = field(default_factory=list)  # 解釋 points the ruling names
+    depends_b: list[str] = field(default_factory=list)
+    flipped: list[str] = field(default_factory=list)  # points and parameters the sides set apart
+    error: str | None = None
+
+    @property
+    def name(self) -> str:
+        return case_name(self.path)
+
+    @property
+    def undeclared(self) -> bool:
+        """The ruling changed, only 解釋 points were flipped, and neither ruling names one."""
+        if not self.changes or not self.flipped:
+            return False
+        if not all(k in POINTS for k in self.flipped):
+            return False
+        return not set(self.flipped) & set(self.depends_a + self.depends_b)
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"case": self.name, "changed": bool(self.changes)}
+        if self.error is not None:
+            out["error"] = self.error
+            return out
+        out["changes"] = {c.aspect: {"a": c.a, "b": c.b} for c in self.changes}
+        out["depends_on"] = {"a": self.depends_a, "b": self.depends_b}
+        out["flipped"] = self.flipped
+        out["undeclared"] = self.undeclared
+        return out
+
+
+@dataclass
+class DiffReport:
+    a: Side
+    b: Side
+    cases: list[CaseDiff]
+    seconds: float
+
+    @property
+    def changed(self) -> list[CaseDiff]:
+        return [c for c in self.cases if c.changes]
+
+    @property
+    def errors(self) -> list[CaseDiff]:
+        return [c for c in self.cases if c.error is not None]
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "a": self.a.to_json(), "b": self.b.to_json(),
+            "summary": {"cases": len(self.cases), "changed": len(self.changed),
+                        "errors": len(self.errors), "seconds": round(self.seconds, 3)},
+            "cases": [c.to_json() for c in self.cases if c.changes or c.error],
+        }
+
+
+def diff_corpus(paths: Iterable[Path], a: Side, b: Side) -> DiffReport:
+    start = time.perf_counter()
+    cases = [diff_case(path, a, b) for path in find_cases(paths, CORPUS_GLOBS)]
+    return DiffReport(a, b, cases, time.perf_counter() - start)
+
+
+def diff_case(path: Path, a: Side, b: Side) -> CaseDiff:
+    try:
+        incident = read_case(path)
+        ra, rb = _judge(incident, a), _judge(incident, b)
+    except UNJUDGED as err:
+        return CaseDiff(path, error=unjudged_why(err))
+    return _case_diff(path, incident, (a, ra), (b, rb))
+
+
+def sweep(paths: Iterable[Path], flips: list[dict[str, str]]) -> list[DiffReport]:
+    """Each case's own profile against each of ``flips``: one report per flip.
+
+    The case is read and judged under its own profile once, then once per flip.
+    """
+    base = Side()
+    reports = [DiffReport(base, Side(None, flip), [], 0.0) for flip in flips]
+    for path in find_cases(paths, CORPUS_GLOBS):
+        try:
+            incident = read_case(path)
+            ra = _judge(incident, base)
+        except UNJUDGED as err:
+            for report in reports:
+                report.cases.append(CaseDiff(path, error=unjudged_why(err)))
+            continue
+        for report in reports:
+            start = time.perf_counter()
+            try:
+                rb = _judge(incident, report.b)
+            except UNJUDGED as err:
+                report.cases.append(CaseDiff(path, error=unjudged_why(err)))
+                continue
+            report.cases.append(_case_diff(path, incident, (base, ra), (report.b, rb)))
+            report.seconds += time.perf_counter() - start
+    return reports
+
+
+def _case_diff(path: Path, incident: Incident, a: tuple[Side, Ruling],
+               b: tuple[Side, Ruling]) -> CaseDiff:
+    (side_a, ra), (side_b, rb) = a, b
+    own = incident.header.profile
+    va, vb = side_a.values(own), side_b.values(own)
+    return CaseDiff(
+        path, changes=compare(ra, rb),
+        depends_a=[i.id for i in ra.interpretations],
+        depends_b=[i.id for i in rb.interpretations],
+        flipped=sorted(k for k in va.keys() | vb.keys() if va.get(k) != vb.get(k)))
+
+
+def _judge(incident: Incident, side: Side) -> Ruling:
+    return judge(incident, profile=side.profile, settings=side.settings or None)
+
+
+def compare(ra: Ruling, rb: Ruling) -> list[Change]:
+    """What differs between two rulings, aspect by aspect (empty: the same outcome)."""
+    da, db = _outcome(ra), _outcome(rb)
+    changes = []
+    for aspect in ASPECTS:
+        only_a, only_b = _multiset_diff(da[aspect], db[aspect])
+        if only_a or only_b:
+            changes.append(Change(aspect, only_a, only_b))
+    return changes
+
+
+WORDING = frozenset({"why", "reasons"})  # how a ruling explains itself, not what it rules
+
+
+def _outcome(r: Ruling) -> dict[str, list[Any]]:
+    """The ruling's JSON as lists of comparable items per aspect, without the wording."""
+    d = _plain(to_dict(r))
+    return {
+        "status": [d["status"]],
+        "findings": d["findings"],
+        "wins": d["wins"],
+        "payments": d["payments"],
+        "balances": [{"seat": s, "amount": v} for s, v in d["balances"].items()],
+        "next_hand": [{"hand_ends": d["hand_ends"], "next_hand": d["next_hand"]}],
+        "uncertain": d["uncertain"],
+    }
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {k: _plain(v) for k, v in value.items() if k not in WORDING}
+    if isinstance(value, list):
+        return [_plain(v) for v in value]
+    return value
+
+
+def _multiset_diff(a: list[Any], b: list[Any]) -> tuple[list[Any], list[Any]]:
+    ka, kb = Counter(map(_key, a)), Counter(map(_key, b))
+    only_a, only_b = ka - kb, kb - ka
+    return _pick(a, only_a), _pick(b, only_b)
+
+
+def _pick(items: list[Any], wanted: Counter[str]) -> list[Any]:
+    left, out = Counter(wanted), []
+    for item in items:
+        if left[_key(item)] > 0:
+            left[_key(item)] -= 1
+            out.append(item)
+    return out
+
+
+def _key(item: Any) -> str:
+    return json.dumps(item, ensure_ascii=False, sort_keys=True)
+
+
+# ---------------------------------------------------------------- items in words
+
+
+def item_text(aspect: str, item: Any) -> str:
+    """One changed item as a referee reads it (text and Markdown output)."""
+    return _WORDS[aspect](item)
+
+
+def _finding(f: dict[str, Any]) -> str:
+    text = f"{f['at'] or ''} {f['seat']} {f['kind']}".strip()
+    if f.get("over"):
+        text += f"（優於 {f['over']}）"
+    if f.get("window"):
+        text += f"（其後 {f['window']['draws']} 張）"
+    return text + f"〔{'、'.join(f['clauses'])}〕"
+
+
+def _win(w: dict[str, Any]) -> str:
+    how = "自摸" if w["self_drawn"] else f"和 {w['from']} 之銃"
+    text = f"{w['at'] or ''} {w['seat']} {how} {'有效' if w['valid'] else '無效'}".strip()
+    if w["tai"] is not None:
+        text += f" {w['tai']}台"
+    patterns = "、".join(f"{p['name']}{p['tai']}" for p in w["patterns"])
+    return text + (f"［{patterns}］" if patterns else "")
+
+
+def _payment(p: dict[str, Any]) -> str:
+    basis = p["basis"] + (f"，代 {p['instead_of']} 付" if p.get("instead_of") else "")
+    return (f"{p['from']}→{p['to']} {p['amount']}（{p['tai']}台，{basis}）"
+            f"〔{'、'.join(p['clauses'])}〕")
+
+
+def _balance(b: dict[str, Any]) -> str:
+    amount = b["amount"]
+    signed = f"+{amount}" if isinstance(amount, int) and amount > 0 else str(amount)
+    return f"{b['seat']} {signed}"
+
+
+def _next(n: dict[str, Any]) -> str:
+    if not n["hand_ends"]:
+        return "本盤繼續"
+    nh = n["next_hand"]
+    if nh is None:
+        return "本盤終止"
+    return (f"本盤終止，下盤 莊家 {nh['dealer']} 連莊 {nh['streak']}"
+            + ("" if nh["counts_streak"] else "（不計連莊序）")
+            + (f"〔{'、'.join(nh['clauses'])}〕" if nh.get("clauses") else ""))
+
+
+_STATUS = {"decided": "裁決確定", "undetermined": "紀錄不足", "inconsistent": "紀錄矛盾"}
+
+_WORDS = {
+    "status": lambda s: _STATUS.get(s, s),
+    "findings": _finding,
+    "wins": _win,
+    "payments": _payment,
+    "balances": _balance,
+    "next_hand": _next,
+    "uncertain": lambda u: (f"{u['at'] or ''} {u['fact']}".strip()
+                            + (f"：{u['changes']}" if u.get("changes") else "")),
+}

@@ -1,0 +1,1 @@
+"""The only place that turns an Incident and its analysis into clingo Symbols."""

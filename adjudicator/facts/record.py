@@ -1,0 +1,105 @@
+"""Turn an incident (and its replay) into clingo facts.
+
+Facts are built as ``clingo.Symbol`` values and handed to the solver through its backend,
+never written as program text: whatever a player is called or a note says, it reaches the
+rules only as a string constant.  The fact vocabulary is documented in ``asp/core.lp``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from clingo import Function, Number, String, Symbol
+
+from adjudicator.analysis.replay import Timeline
+from adjudicator.language.incident import Act, Incident, WallCount
+
+
+def fact(name: str, *args: int | str | Symbol) -> Symbol:
+    return Function(name, [_term(a) for a in args])
+
+
+def _term(value: int | str | Symbol) -> Symbol:
+    if isinstance(value, bool):
+        return Number(int(value))
+    if isinstance(value, int):
+        return Number(value)
+    if isinstance(value, str):
+        return String(value)
+    return value
+
+
+def header_facts(incident: Incident) -> Iterator[Symbol]:
+    h = incident.header
+    dealer = h.dealer or "東"
+    yield fact("dealer", dealer)
+    yield fact("round_wind", h.round_wind)
+    yield fact("streak", h.streak)
+    yield fact("shown_streak", h.streak if h.shown_streak is None else h.shown_streak)
+    yield fact("open_seat", h.open_seat or dealer)
+    if h.base is not None:
+        yield fact("base", h.base)
+    if h.per_tai is not None:
+        yield fact("per_tai", h.per_tai)
+    if h.wall is not None:
+        yield fact("wall_start", h.wall)
+    for bet in h.side_bets:
+        yield fact("side_bet", bet.line, bet.kind, bet.seat, bet.amount)
+        if bet.bettor is not None:
+            # 外插: the outsider's name, a plain string constant (it may be anything).
+            yield fact("side_bettor", bet.line, bet.bettor)
+
+
+def act_facts(index: int, act: Act) -> Iterator[Symbol]:
+    """``index`` is the act's place in the record (1, 2, …); ``seq`` its written number."""
+    yield fact("act", index, act.seq, act.actor, act.verb)
+    for k, tile in enumerate(act.tiles, 1):
+        yield fact("act_tile", index, k, tile)
+    for k, tile in enumerate(act.using, 1):
+        yield fact("act_using", index, k, tile)
+    if act.replacement is not None:
+        yield fact("act_replacement", index, act.replacement)
+    if act.note is not None:
+        yield fact("act_note", index, act.note)
+    if act.target is not None:
+        yield fact("act_target", index, act.target)
+    if act.what is not None:
+        yield fact("act_what", index, act.what)
+
+
+def record_facts(incident: Incident) -> Iterator[Symbol]:
+    index = 0
+    pending_wall: int | None = None
+    for item in incident.record:
+        if isinstance(item, WallCount):
+            pending_wall = item.count
+        elif isinstance(item, Act):
+            index += 1
+            yield from act_facts(index, item)
+            if pending_wall is not None:
+                yield fact("wall_stated", index, pending_wall)
+                pending_wall = None
+    yield fact("last_act", index)
+
+
+def problem_facts(timeline: Timeline) -> Iterator[Symbol]:
+    for k, p in enumerate(timeline.problems, 1):
+        yield fact("problem", k, p.line, p.seq if p.seq is not None else 0, p.kind, p.detail)
+
+
+def setting_facts(settings: dict[str, str]) -> Iterator[Symbol]:
+    """``--set`` overrides: interpretation points (解釋.*) or profile parameters."""
+    for key, value in settings.items():
+        if key.startswith("解釋."):
+            yield fact("set_reading", key, value)
+        else:
+            yield fact("set_param", Function(key), int(value) if value.isdigit() else value)
+
+
+def all_facts(incident: Incident, timeline: Timeline,
+              settings: dict[str, str] | None = None) -> list[Symbol]:
+    out = list(header_facts(incident))
+    out += record_facts(incident)
+    out += problem_facts(timeline)
+    out += setting_facts(settings or {})
+    return out

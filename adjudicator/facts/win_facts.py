@@ -1,0 +1,366 @@
+"""The facts of each declared win: who, how, on which tile, and the hand it rests on.
+
+This is bookkeeping of the play (which tile was won on, whether it came from the kong
+end, whether it was the first go-round); whether the win stands and what it is worth is
+decided by the rules (``asp/wins.lp``, ``asp/scoring.lp``).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from clingo import Symbol
+
+from adjudicator.analysis.replay import HandState, Timeline, apply_position
+from adjudicator.facts.record import fact
+from adjudicator.language import tiles as T
+from adjudicator.language.incident import Act, Incident, Position
+from adjudicator.language.seats import SEATS, Seat
+from adjudicator.ruling.scoring import WinHand, win_symbols
+
+WIN_VERBS = ("和", "自摸", "推倒")
+DRAW_VERBS = ("摸", "補", "補花")
+
+
+@dataclass(frozen=True)
+class DeclaredWin:
+    index: int  # the act's place in the record (1, 2, …)
+    seat: Seat
+    how: str  # 自摸 和銃 搶杠 七搶一 八仙過海
+    frm: Seat | None
+    tile: int | None
+    hand: WinHand | None  # None when the record does not show the whole hand
+    flower: FlowerWin | None = None  # how a flower win (花和) came about
+
+
+class _Record:
+    """Acts by their place in the record (1-based), with the positions stated after each."""
+
+    def __init__(self, incident: Incident) -> None:
+        self.acts: list[Act] = []
+        self.after: dict[int, list[Position]] = {}
+        for item in incident.record:
+            if isinstance(item, Act):
+                self.acts.append(item)
+            elif isinstance(item, Position):
+                self.after.setdefault(len(self.acts), []).append(item)
+
+    def act(self, i: int) -> Act:
+        return self.acts[i - 1]
+
+    def before(self, i: int) -> range:
+        """Indices of the acts before act ``i``, latest first."""
+        return range(i - 1, 0, -1)
+
+
+def _last_draw(rec: _Record, i: int, seat: Seat) -> tuple[int, Act] | None:
+    for j in rec.before(i):
+        a = rec.act(j)
+        if a.actor == seat and a.verb in DRAW_VERBS:
+            return j, a
+    return None
+
+
+def _drawn_tile(act: Act) -> int | None:
+    if act.verb == "補花":
+        return act.replacement
+    return act.tiles[0] if act.tiles else None
+
+
+def _last_discard(rec: _Record, i: int) -> Act | None:
+    for j in rec.before(i):
+        if rec.act(j).verb == "打":
+            return rec.act(j)
+    return None
+
+
+def _is_declared(rec: _Record, i: int) -> bool:
+    """Whether act ``i`` declares a win (a 推倒 right after its own 和/自摸 does not)."""
+    a = rec.act(i)
+    if a.actor not in SEATS or a.verb not in WIN_VERBS:
+        return False
+    if a.verb != "推倒":
+        return True
+    for j in rec.before(i):
+        prev = rec.act(j)
+        if prev.actor == a.actor:
+            return prev.verb not in ("和", "自摸")
+    return True
+
+
+def _turn_start(rec: _Record, i: int, seat: Seat) -> int:
+    """The first act of ``seat``'s current turn: just after its last discard before ``i``."""
+    for j in rec.before(i):
+        a = rec.act(j)
+        if a.actor == seat and a.verb == "打":
+            return j + 1
+    return 1
+
+
+def _flower_owner(rec: _Record, timeline: Timeline, j: int, seat: Seat,
+                  flower: int) -> Seat | None:
+    """Who held ``flower`` (laid out or just drawn) when ``seat`` took it at act ``j``."""
+    before = timeline.before[j - 1] if j - 1 < len(timeline.before) else timeline.final
+    for other in SEATS:
+        if other != seat and (flower in before[other].flowers or before[other].concealed[flower]):
+            return other
+    for k in rec.before(j):
+        a = rec.act(k)
+        if a.actor in SEATS and a.actor != seat and flower in (*a.tiles, a.replacement):
+            return a.actor  # type: ignore[return-value]
+    return None
+
+
+@dataclass(frozen=True)
+class FlowerWin:
+    """How a flower win (花和) came about: bookkeeping for flowers.lp and scoring."""
+
+    kind: str  # 八仙過海 or 七搶一
+    owner: Seat | None  # 七搶一: whose flower was taken
+    robbed: int | None  # 七搶一: the flower taken
+    form: int  # 七搶一: 1 (taken as it was being laid out) or 2 (taken from another's flowers)
+    completed_at: int  # the act that brought the eighth flower (0: dealt)
+    replaced: bool  # a replacement was drawn after the eighth flower, before the declaration
+    dealt: bool  # 台.28: the eight (or seven and another's one) came with the deal
+
+
+def _flower_win(rec: _Record, i: int, seat: Seat, state: HandState, timeline: Timeline,
+                from_start: bool) -> FlowerWin | None:
+    """The flower win act ``i`` declares, if the eighth flower came this turn (or was dealt)."""
+    a = rec.act(i)
+    if a.verb not in ("和", "自摸"):
+        return None
+    start = _turn_start(rec, i, seat)
+    window = range(start, i)
+    robbed = next((j for j in reversed(window) if rec.act(j).actor == seat
+                   and rec.act(j).verb == "搶花" and rec.act(j).tiles), None)
+    laid = next((j for j in reversed(window) if rec.act(j).actor == seat
+                 and rec.act(j).verb == "補花"), None)
+    flowers = set(state.flowers)
+    if len(flowers) < 8:
+        return None
+    # 台.28: dealt flowers win at the player's first draw (or are declared too early, with
+    # no tile named); a win named on another's discard is no flower win.
+    dealt = (from_start and start == 1 and _dealt_all(rec, i, seat)
+             and (robbed is not None or not a.tiles or a.verb == "自摸"))
+    if robbed is not None:
+        flower = rec.act(robbed).tiles[0]
+        owner = _flower_owner(rec, timeline, robbed, seat, flower)
+        form = _robbed_form(rec, timeline, robbed, start, owner, flower)
+        completed = robbed
+        kind = "七搶一"
+    elif laid is not None or dealt:
+        flower, owner, form, kind = None, None, 0, "八仙過海"
+        completed = laid or 0
+    else:
+        return None
+    replaced = any(_replacement_after(rec.act(j), completed, j, seat)
+                   for j in range(completed or 1, i))
+    return FlowerWin(kind, owner, flower, form, completed, replaced, dealt)
+
+
+def _dealt_all(rec: _Record, i: int, seat: Seat) -> bool:
+    """``seat`` laid out no flower in the record before act ``i``: they came with the deal."""
+    return not any(rec.act(j).actor == seat and rec.act(j).verb == "補花" for j in rec.before(i))
+
+
+def _replacement_after(a: Act, completed: int, j: int, seat: Seat) -> bool:
+    """Whether act ``j`` is ``seat``'s draw after the eighth flower (its replacement)."""
+    if a.actor != seat:
+        return False
+    if j == completed:
+        return a.verb == "補花" and a.replacement is not None
+    return a.verb in ("補", "摸") or (a.verb == "補花" and a.replacement is not None)
+
+
+def _robbed_form(rec: _Record, timeline: Timeline, j: int, start: int, owner: Seat | None,
+                 flower: int) -> int:
+    """台.30: →2 when the flower already lay among the owner's flowers before this turn."""
+    if owner is None:
+        return 1
+    before = timeline.before[start - 1] if start - 1 < len(timeline.before) else timeline.final
+    return 2 if flower in before[owner].flowers else 1
+
+
+def _how(rec: _Record, i: int, state: HandState,
+         flower: FlowerWin | None) -> tuple[str, Seat | None, int | None]:
+    """How act ``i`` wins: (how, paying chair, winning tile)."""
+    a = rec.act(i)
+    seat = a.actor
+    named = a.tiles[0] if a.tiles else None
+    if flower is not None:
+        draw = _last_draw(rec, i, seat) if flower.replaced else None  # type: ignore[arg-type]
+        tile = _drawn_tile(draw[1]) if draw else None
+        return flower.kind, flower.owner if flower.kind == "七搶一" else None, tile
+    if a.verb == "自摸" or (a.verb == "推倒" and _drew_last(rec, i, seat)):
+        draw = _last_draw(rec, i, seat)  # type: ignore[arg-type]
+        tile = named if named is not None else (_drawn_tile(draw[1]) if draw else None)
+        return "自摸", None, tile
+    prev = rec.act(i - 1) if i > 1 else None
+    if prev is not None and prev.verb == "加杠" and prev.actor != seat:
+        return "搶杠", prev.actor, prev.tiles[0] if prev.tiles else named  # type: ignore[return-value]
+    discard = _last_discard(rec, i)
+    if discard is None:
+        return "和銃", None, named
+    return "和銃", discard.actor, named if named is not None else discard.tiles[0]  # type: ignore[return-value]
+
+
+def _drew_last(rec: _Record, i: int, seat: str) -> bool:
+    """Whether ``seat``'s own draw, not somebody's discard, came last before act ``i``."""
+    for j in rec.before(i):
+        a = rec.act(j)
+        if a.verb == "打":
+            return False
+        if a.actor == seat and a.verb in DRAW_VERBS:
+            return True
+    return False
+
+
+def _state_at_win(rec: _Record, i: int, seat: Seat, timeline: Timeline) -> HandState:
+    """The winner's tiles when it won: as replayed, then as stated right after the win."""
+    state = _replayed_after(rec, i, seat, timeline)
+    for j in range(i, len(rec.acts) + 1):
+        for pos in rec.after.get(j, []):
+            if pos.seat == seat:
+                apply_position(state, pos)
+        if j < len(rec.acts) and rec.act(j + 1).actor != seat:
+            break
+    return state
+
+
+def _replayed_after(rec: _Record, i: int, seat: Seat, timeline: Timeline) -> HandState:
+    # The state before the next act is the state after act i (or the final state).
+    states = timeline.before
+    return (states[i][seat] if i < len(states) else timeline.final[seat]).copy()
+
+
+def _win_hand(incident: Incident, seat: Seat, how: str, tile: int | None,
+              state: HandState, context: dict[str, bool | int | None]) -> WinHand | None:
+    concealed = Counter(state.concealed)
+    unknown = state.unknown
+    flower_win = how if how in ("七搶一", "八仙過海") else None
+    if tile is not None and tile != T.UNKNOWN:
+        size = sum(concealed.values()) + unknown
+        if size % 3 == 2:  # the stated or replayed hand holds the winning tile: take it out
+            if concealed[tile]:
+                concealed[tile] -= 1
+            elif unknown:
+                unknown -= 1
+    if unknown or not state.known:
+        if flower_win is None:
+            return None
+        concealed = Counter()
+    h = incident.header
+    dealer = h.dealer or "東"
+    return WinHand(
+        concealed=sorted(concealed.elements()), winning_tile=tile if flower_win is None else
+        (tile if concealed else None),
+        exposed=list(state.melds), flowers=list(state.flowers),
+        self_drawn=how in ("自摸", "八仙過海"), seat=seat, dealer=dealer,
+        round_wind=h.round_wind, open_seat=h.open_seat or dealer,
+        robbed_kong=how == "搶杠", flower_win=flower_win,  # type: ignore[arg-type]
+        **context,  # type: ignore[arg-type]
+    )
+
+
+def _context(rec: _Record, i: int, seat: Seat, how: str, dealer: Seat,
+             flower: FlowerWin | None = None) -> dict[str, bool]:
+    """Facts of the play around the win that its patterns need."""
+    # A flower win's own draw counts only when the replacement came before the declaration.
+    drew = how == "自摸" or (flower is not None and flower.replaced)
+    draw = _last_draw(rec, i, seat) if drew else None
+    replaced = draw is not None and draw[1].verb in ("補", "補花")
+    last = draw is not None and draw[1].note == "海底"
+    declared = {a.verb for j in rec.before(i) if (a := rec.act(j)).actor == seat}
+    cancelled = bool(declared & {"換牌", "靠張"})
+    tian_ting = "天聽" in declared and not cancelled
+    di_ting = "地聽" in declared and not cancelled
+    discards_before = [rec.act(j) for j in rec.before(i) if rec.act(j).verb == "打"]
+    from_start = bool(rec.acts) and rec.acts[0].seq <= 1
+    own_discards = [a for a in discards_before if a.actor == seat]
+    tian_hu = from_start and seat == dealer and how == "自摸" and not discards_before
+    first_discard_of_discarder = how == "和銃" and bool(discards_before) and sum(
+        1 for a in discards_before if a.actor == discards_before[0].actor) == 1
+    di_hu = tian_ting and seat != dealer and (
+        (how == "自摸" and not own_discards) or first_discard_of_discarder)
+    return {
+        "kong_replacement": replaced, "last_tile": last,
+        "tian_hu": tian_hu, "di_hu": di_hu,
+        "ren_hu": di_ting and _first_after_ting(rec, i, seat, how),
+        "ren_hu_first": di_ting and _first_after_ting(rec, i, seat, how, anyone=True),
+        "tian_ting": tian_ting and not di_hu, "di_ting": di_ting,
+    }
+
+
+def _first_after_ting(rec: _Record, i: int, seat: Seat, how: str,
+                      anyone: bool = False) -> bool:
+    """Whether the win is on its discarder's first discard since the 地聽 (or, ``anyone``,
+    on the first discard of all since then), or on the declarer's next draw."""
+    ting = next((j for j in rec.before(i) if rec.act(j).actor == seat
+                 and rec.act(j).verb == "地聽"), None)
+    if ting is None:
+        return False
+    between = [rec.act(j) for j in range(ting + 1, i)]
+    if how == "自摸":
+        return sum(1 for a in between if a.actor == seat and a.verb in DRAW_VERBS) == 1
+    discards = [a for a in between if a.verb == "打"]
+    if anyone:
+        return len(discards) == 1
+    return bool(discards) and sum(1 for a in discards if a.actor == discards[-1].actor) == 1
+
+
+def declared_wins(incident: Incident, timeline: Timeline) -> list[DeclaredWin]:
+    rec = _Record(incident)
+    dealer = incident.header.dealer or "東"
+    from_start = bool(rec.acts) and rec.acts[0].seq <= 1
+    out = []
+    for i in range(1, len(rec.acts) + 1):
+        if not _is_declared(rec, i):
+            continue
+        seat: Seat = rec.act(i).actor  # type: ignore[assignment]
+        state = _state_at_win(rec, i, seat, timeline)
+        state.flowers = _with_robbed(rec, i, seat, state.flowers)
+        flower = _flower_win(rec, i, seat, state, timeline, from_start)
+        how, frm, tile = _how(rec, i, state, flower)
+        context: dict[str, bool | int | None] = dict(_context(rec, i, seat, how, dealer, flower))
+        if flower is not None:
+            context["dealt_flower_win"] = flower.dealt
+            context["robbed_flower"] = flower.robbed if flower.form == 2 else None
+        hand = _win_hand(incident, seat, how, tile, state, context)
+        out.append(DeclaredWin(i, seat, how, frm, tile, hand, flower))
+    return out
+
+
+def _with_robbed(rec: _Record, i: int, seat: Seat, flowers: list[int]) -> list[int]:
+    """The winner's flowers with those it took by 搶花 (the replay does not move them)."""
+    out = list(flowers)
+    for j in range(1, i):
+        a = rec.act(j)
+        if a.actor == seat and a.verb == "搶花" and a.tiles and a.tiles[0] not in out:
+            out.append(a.tiles[0])
+    return out
+
+
+def win_facts(incident: Incident, timeline: Timeline) -> Iterator[Symbol]:
+    for w in declared_wins(incident, timeline):
+        yield fact("declared_win", w.index, w.seat, w.how, w.frm or "none",
+                   T.UNKNOWN if w.tile is None else w.tile)
+        if w.hand is None:
+            yield fact("win_hand_unknown", w.index)
+        else:
+            yield from win_symbols(w.index, w.hand)
+        if w.flower is not None:
+            yield from _flower_facts(w.index, w.flower)
+
+
+def _flower_facts(w: int, f: FlowerWin) -> Iterator[Symbol]:
+    """For asp/flowers.lp: how the eighth flower came, and whether it was replaced."""
+    yield fact("flower_win", w, f.kind, f.completed_at)
+    if not f.replaced:
+        yield fact("flower_win_unreplaced", w)
+    if f.dealt:
+        yield fact("dealt_flower_win", w)
+    if f.robbed is not None:
+        yield fact("robbed_flower", w, f.robbed, f.owner or "none", f.form)

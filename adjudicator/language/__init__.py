@@ -1,0 +1,1 @@
+"""The incident language: grammar, reader, the typed Incident, tiles, seats, errors."""

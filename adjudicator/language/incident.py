@@ -1,0 +1,187 @@
+"""The typed incident: what the reader makes of a log.  Plain data, no behaviour.
+
+Names of acts, offences and finding kinds are the canonical Traditional words of
+incident-language.md (``杠`` as in the clause ids, ``和`` for a win); the reader maps every
+accepted spelling (槓, 胡, Simplified forms …) onto them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Literal
+
+from adjudicator.language.seats import Seat
+from adjudicator.language.tiles import Tile
+
+# Every act the record language has, by its canonical word.
+VERBS: tuple[str, ...] = (
+    "摸", "棄摸", "補花", "補", "打", "吃", "碰", "明杠", "加杠", "暗杠",
+    "喊碰", "喊吃", "喊杠", "喊和", "亮牌", "伸手", "觸及", "入手", "靠張",
+    "和", "搶花", "自摸", "推倒", "過", "聽", "天聽", "地聽", "眼牌", "換牌",
+    "露牌", "弄亂", "檢查", "舉發", "自承", "發現", "復原", "荒局",
+)
+
+# What 舉發 / 自承 / 發現 may name.
+OFFENCES: tuple[str, ...] = (
+    "錯杠", "錯暗杠", "錯加杠", "錯碰杠", "錯碰", "錯打明牌", "缺張", "逾張",
+    "錯吃碰杠", "偷牌", "花牌未補", "花牌打出", "錯位摸補", "搶摸", "吃碰未撿入",
+    "吃入打出", "打出吃入", "窺視暗牌", "帶牌摸牌", "過水", "換牌", "眼牌未聽",
+)
+
+# The kinds of finding a ruling may contain (and an expectation may name).
+FINDING_KINDS: tuple[str, ...] = (
+    "相公", "詐和", "包賠", "代位賠付", "過水", "眼牌違規", "喊碰未碰", "強制復原",
+    "禁制", "優先", "錯杠", "錯碰", "錯打明牌",
+)
+
+Actor = Seat | Literal["裁判", "牌局"]
+Money = int | Fraction
+
+
+@dataclass(frozen=True)
+class Meld:
+    """An exposed (or concealed-kong) set in front of a player.
+
+    ``kind`` is 吃 碰 明杠 加杠 暗杠; ``tiles`` is the whole set as laid (3 or 4 tiles):
+    ``碰 三萬`` is three 三萬, ``暗杠 白`` four 白, ``暗杠 五萬 五萬 五萬 六萬`` those four.
+    """
+
+    kind: str
+    tiles: tuple[Tile, ...]
+
+
+@dataclass(frozen=True)
+class Position:
+    """What a player is seen to hold: one of 手牌 (concealed), 門前 (melds) or 花."""
+
+    line: int
+    seat: Seat
+    kind: Literal["手牌", "門前", "花"]
+    tiles: tuple[Tile, ...] = ()
+    melds: tuple[Meld, ...] = ()
+
+
+@dataclass(frozen=True)
+class Act:
+    """One line of the record: ``[N] ACTOR ACT [TILES] [（note）]``.
+
+    * ``tiles``: the tiles named after the act (for 吃 the discard taken; for 補花 the flower;
+      for 暗杠 the one tile or the four laid; for 亮牌/露牌 all shown).
+    * ``using``: 吃's two tiles from the hand.
+    * ``replacement``: 補花 F 補 T's replacement tile.
+    * ``note``: the text in （…）; ``海底`` and ``門前`` are canonical and have meaning.
+    * ``target``: the chair named by 舉發 / 發現 / 弄亂 … 手牌.
+    * ``what``: the offence of 舉發/自承/發現; ``牌牆``/``手牌`` for 弄亂; ``暗杠`` for 檢查.
+    """
+
+    seq: int
+    line: int
+    actor: Actor
+    verb: str
+    tiles: tuple[Tile, ...] = ()
+    using: tuple[Tile, ...] = ()
+    replacement: Tile | None = None
+    note: str | None = None
+    target: Seat | None = None
+    what: str | None = None
+
+
+@dataclass(frozen=True)
+class WallCount:
+    """``牌牆: N`` inside the record: N drawable tiles are left at this point."""
+
+    line: int
+    count: int
+
+
+RecordItem = Act | WallCount | Position
+
+
+@dataclass(frozen=True)
+class SideBet:
+    """插花: 外插 by an outsider on a chair (fixed amount), or 內插 by a player (in 底)."""
+
+    line: int
+    kind: Literal["外插", "內插"]
+    seat: Seat
+    amount: int
+    bettor: str | None = None
+
+
+@dataclass
+class Header:
+    profile: str = "tw16"
+    round_wind: Seat = "東"
+    dealer: Seat | None = None
+    streak: int = 0
+    shown_streak: int | None = None  # 示記; None means the same as streak
+    open_seat: Seat | None = None  # 開門; None means the dealer's chair
+    base: int | None = None  # 底
+    per_tai: int | None = None  # 台
+    players: dict[str, Seat] = field(default_factory=dict)  # name → chair
+    side_bets: list[SideBet] = field(default_factory=list)
+    wall: int | None = None  # 牌牆 when the record starts
+    lines: dict[str, int] = field(default_factory=dict)  # header key → source line
+
+
+@dataclass(frozen=True)
+class FindingExpectation:
+    line: int
+    negated: bool
+    seat: Seat
+    kind: str  # one of FINDING_KINDS
+
+
+@dataclass(frozen=True)
+class WinExpectation:
+    line: int
+    negated: bool
+    seat: Seat
+    valid: bool | None  # None when the line does not say 有效/無效
+    tai: int | None
+
+
+@dataclass(frozen=True)
+class HandEndExpectation:
+    line: int
+    negated: bool
+    ends: bool  # 本盤終止 (True) or 繼續 (False)
+
+
+@dataclass(frozen=True)
+class BalanceExpectation:
+    line: int
+    negated: bool
+    balances: dict[Seat, Money]
+
+
+@dataclass(frozen=True)
+class NextHandExpectation:
+    line: int
+    negated: bool
+    dealer: Seat
+    streak: int | None
+    counts_streak: bool  # False when the line says 不計連莊序
+
+
+Expectation = (
+    FindingExpectation
+    | WinExpectation
+    | HandEndExpectation
+    | BalanceExpectation
+    | NextHandExpectation
+)
+
+
+@dataclass
+class Incident:
+    header: Header = field(default_factory=Header)
+    positions: list[Position] = field(default_factory=list)  # before the record
+    record: list[RecordItem] = field(default_factory=list)
+    expectations: list[Expectation] = field(default_factory=list)
+    source: str = ""
+
+    @property
+    def acts(self) -> list[Act]:
+        return [item for item in self.record if isinstance(item, Act)]

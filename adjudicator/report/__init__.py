@@ -1,0 +1,1 @@
+"""The referee's report: one model rendered to terminal, Markdown and HTML."""

@@ -1,0 +1,264 @@
+"""The referee's report as one self-contained HTML file: inline CSS, no external assets,
+laid out to print on A4 (``@page``, no table row or finding split across pages)."""
+
+from __future__ import annotations
+
+from html import escape
+
+from adjudicator.report.model import (
+    ActRef,
+    ClauseRef,
+    FindingView,
+    PaymentRow,
+    PossibilityView,
+    ProblemView,
+    ReasonView,
+    Report,
+    Row,
+    UncertainView,
+    WinView,
+)
+
+CSS = """
+@page { size: A4; margin: 16mm 14mm 18mm 14mm; }
+:root { --ink: #1d232b; --muted: #5c6670; --line: #d5dae0; --soft: #f4f6f8;
+        --ok: #1f7a3a; --warn: #9a6400; --bad: #a32020; --mark: #fff6d6; }
+* { box-sizing: border-box; }
+body { font-family: "Noto Sans CJK TC", "Noto Sans TC", "PingFang TC", "Microsoft JhengHei",
+       "Source Han Sans TC", sans-serif; color: var(--ink); font-size: 10.5pt;
+       line-height: 1.55; max-width: 182mm; margin: 0 auto; padding: 8mm 0; }
+h1 { font-size: 18pt; margin: 0 0 2mm; letter-spacing: .05em; }
+h2 { font-size: 13pt; margin: 7mm 0 2mm; padding-bottom: 1mm; border-bottom: 1.5px solid var(--ink);
+     break-after: avoid; page-break-after: avoid; }
+h3 { font-size: 11pt; margin: 4mm 0 1.5mm; break-after: avoid; page-break-after: avoid; }
+p { margin: 1mm 0 2mm; }
+.meta { color: var(--muted); font-size: 9.5pt; }
+.status { display: inline-block; padding: .6mm 3mm; border-radius: 3mm; font-weight: 700;
+          color: #fff; }
+.status.decided { background: var(--ok); }
+.status.undetermined { background: var(--warn); }
+.status.inconsistent { background: var(--bad); }
+.verdict { border: 1.5px solid var(--ink); border-radius: 2mm; padding: 3mm 5mm; margin: 3mm 0;
+           break-inside: avoid; page-break-inside: avoid; }
+.verdict ul { margin: 1mm 0 0; padding-left: 5mm; }
+.verdict li { margin: .5mm 0; }
+table { border-collapse: collapse; width: 100%; margin: 1.5mm 0 3mm; font-size: 9.5pt; }
+thead { display: table-header-group; }
+tr { break-inside: avoid; page-break-inside: avoid; }
+th, td { border: 1px solid var(--line); padding: 1mm 2mm; text-align: left; vertical-align: top; }
+th { background: var(--soft); font-weight: 700; }
+td.num { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; width: 1%; }
+table.balances { table-layout: fixed; }
+table.balances td { text-align: right; font-variant-numeric: tabular-nums; font-weight: 700; }
+tr.marked td { background: var(--mark); }
+tr.conflict td { background: #fde8e8; }
+.mark { display: inline-block; margin: 0 1.5mm .5mm 0; font-size: 8.5pt; padding: 0 1.5mm;
+        border-radius: 1mm; border: 1px solid #c9b458; background: #fffbea; }
+.mark.rest { border-color: var(--line); background: #fff; color: var(--muted); }
+.card { border: 1px solid var(--line); border-left: 3px solid var(--ink); border-radius: 1.5mm;
+        padding: 2mm 4mm; margin: 2.5mm 0; break-inside: avoid; page-break-inside: avoid; }
+.card.open { border-left-color: var(--warn); }
+.card.bad { border-left-color: var(--bad); }
+.chain { margin: 1mm 0 0; padding: 0; list-style: none; }
+.chain > li { position: relative; padding: .5mm 0 .5mm 16mm; }
+.chain > li::before { position: absolute; left: 0; width: 14mm; color: var(--muted);
+                      font-size: 8.5pt; content: attr(data-step); }
+.chain ul { margin: 0; padding-left: 4mm; }
+.clause { font-weight: 700; }
+.para { color: var(--muted); font-size: 9pt; }
+.conclusion { font-weight: 700; }
+.note { color: var(--muted); font-size: 9pt; }
+.empty { color: var(--muted); }
+.pos { color: var(--muted); }
+footer { margin-top: 8mm; color: var(--muted); font-size: 8.5pt; border-top: 1px solid var(--line);
+         padding-top: 2mm; }
+@media print { body { padding: 0; max-width: none; } a { color: inherit; } }
+"""
+
+
+def e(text: object) -> str:
+    return escape(str(text), quote=True)
+
+
+def _table(head: list[str], rows: list[str], cls: str = "") -> str:
+    th = "".join(f"<th>{e(h)}</th>" for h in head)
+    attr = f' class="{cls}"' if cls else ""
+    return f"<table{attr}><thead><tr>{th}</tr></thead><tbody>{''.join(rows)}</tbody></table>"
+
+
+def _tr(cells: list[str], cls: str = "") -> str:
+    attr = f' class="{cls}"' if cls else ""
+    return f"<tr{attr}>{''.join(cells)}</tr>"
+
+
+def _clause(c: ClauseRef) -> str:
+    para = f' <span class="para">{e(c.paraphrase)}</span>' if c.paraphrase else ""
+    return f'<span class="clause">{e(c.id)}</span>{para}'
+
+
+def _ids(refs: tuple[ClauseRef, ...]) -> str:
+    return "、".join(f'<span class="clause" title="{e(c.paraphrase)}">{e(c.id)}</span>'
+                    for c in refs)
+
+
+def _act(a: ActRef | None) -> str:
+    return "" if a is None else e(a.label)
+
+
+def _head(r: Report) -> str:
+    items = "".join(f"<li>{e(v)}</li>" for v in r.verdict)
+    return (f'<h1>裁決報告</h1><p class="meta"><span class="status {e(r.status)}">'
+            f"{e(r.status_words)}</span>　規則 {e(r.profile)}</p>"
+            f'<section class="verdict"><strong>結論</strong><ul>{items}</ul></section>')
+
+
+def _row(x: Row) -> str:
+    marks = "".join(f'<span class="mark{" rest" if m.startswith("◇") else ""}">{e(m)}</span>'
+                    for m in x.marks)
+    cls = "conflict" if x.conflict else "marked" if any(m.startswith("◆") for m in x.marks) else ""
+    text = e(x.text) if x.seq is not None else f'<span class="pos">{e(x.text)}</span>'
+    return _tr([f'<td class="num">{x.line}</td>',
+                f'<td class="num">{"" if x.seq is None else x.seq}</td>',
+                f"<td>{text}{' ⚠' if x.conflict else ''}</td>", f"<td>{marks}</td>"], cls)
+
+
+def _timeline(r: Report) -> str:
+    note = ('<p class="note">◆ 裁決所在之手　◇ 理由所依之手　'
+            "⚠ 相互矛盾之行（底色：黃為裁決所在，紅為矛盾）</p>")
+    return ("<section><h2>經過</h2>" + note
+            + _table(["行", "手", "紀錄", "裁決"], [_row(x) for x in r.timeline], "timeline")
+            + "</section>")
+
+
+def _reason(v: ReasonView) -> str:
+    clauses = f'（依 {_ids(v.clauses)}）' if v.clauses else ""
+    premises = "".join(_reason(p) for p in v.premises)
+    inner = f"<ul>{premises}</ul>" if premises else ""
+    return f"<li>{e(v.text)}{clauses}{inner}</li>"
+
+
+def _finding(n: int, f: FindingView) -> str:
+    acts = "；".join(e(a.label) for a in f.acts) or '<span class="empty">（無）</span>'
+    reasons = "".join(_reason(v) for v in f.reasons) or '<li class="empty">（無）</li>'
+    clauses = "<br>".join(_clause(c) for c in f.clauses)
+    note = f'<p class="note">{e(f.note)}</p>' if f.note else ""
+    where = f"（{_act(f.at)}）" if f.at else ""
+    return (f'<div class="card"><h3>{n}. {e(f.title)}{where}</h3>{note}<ol class="chain">'
+            f'<li data-step="動作">{acts}</li>'
+            f'<li data-step="理由"><ul>{reasons}</ul></li>'
+            f'<li data-step="條款">{clauses}</li>'
+            f'<li data-step="認定"><span class="conclusion">{e(f.title)}</span></li>'
+            f"</ol></div>")
+
+
+def _findings(r: Report) -> str:
+    body = "".join(_finding(n, f) for n, f in enumerate(r.findings, 1))
+    body = body or '<p class="empty">無違規認定。</p>'
+    return f"<section><h2>認定與理由</h2>{body}</section>"
+
+
+def _win(w: WinView) -> str:
+    cls = "card" + (" open" if w.open and not w.clauses else " bad" if w.verdict == "無效" else "")
+    tai = f"，{e(w.tai)}" if w.tai else ""
+    notes = "".join(f'<p class="note">待查明：{e(o)}</p>' for o in w.open)
+    notes += "".join(f"<p>理由：{e(x.text)}</p>" for x in w.reasons)
+    if w.clauses:
+        notes += "<p>條款：" + "；".join(_clause(c) for c in w.clauses) + "</p>"
+    rows = [_tr([f"<td>{e(p.name)}</td>", f'<td class="num">{p.tai}</td>',
+                 f"<td>{_clause(p.clause)}</td>"]) for p in w.patterns]
+    table = _table(["牌型", "台", "條款"], rows) if rows else ""
+    return f'<div class="{cls}"><h3>{e(w.title)}：{e(w.verdict)}{tai}</h3>{notes}{table}</div>'
+
+
+def _wins(r: Report) -> str:
+    if not r.wins:
+        return ""
+    return "<section><h2>和牌</h2>" + "".join(_win(w) for w in r.wins) + "</section>"
+
+
+def _payments(rows: list[PaymentRow] | tuple[PaymentRow, ...]) -> str:
+    body = [_tr([f"<td>{e(p.frm)}</td>", f"<td>{e(p.to)}</td>",
+                 f'<td class="num">{e(p.amount)}</td>',
+                 f'<td class="num">{p.tai}</td>', f"<td>{e(p.basis)}</td>",
+                 f"<td>{e(p.instead_of)}</td>", f"<td>{_ids(p.clauses)}</td>",
+                 f'<td class="num">{"" if p.at is None else p.at.seq}</td>']) for p in rows]
+    return _table(["付", "收", "金額", "台", "事由", "代誰付", "條款", "手"], body)
+
+
+def _balances(pairs: list[tuple[str, str]] | tuple[tuple[str, str], ...]) -> str:
+    cells = [f"<td>{e(v)}</td>" for _, v in pairs]
+    return _table([s for s, _ in pairs], [_tr(cells)], "balances")
+
+
+def _money(r: Report) -> str:
+    pay = _payments(r.payments) if r.payments else '<p class="empty">無賠付。</p>'
+    note = f'<p class="note">{e(r.balances_note)}</p>' if r.balances_note else ""
+    return (f"<section><h2>賠付</h2>{pay}</section>"
+            f"<section><h2>收支</h2>{note}{_balances(r.balances)}</section>"
+            f"<section><h2>本盤與下盤</h2><p>{e(r.hand)}</p></section>")
+
+
+def _interpretations(r: Report) -> str:
+    if not r.interpretations:
+        return ""
+    rows = [_tr([f'<td class="clause">{e(i.id)}</td>', f"<td>{e(i.question)}</td>",
+                 f"<td>{e(i.reading)}</td>"]) for i in r.interpretations]
+    table = _table(["解釋點", "問題", "所採讀法"], rows)
+    return f"<section><h2>所依解釋</h2>{table}</section>"
+
+
+def _possibility(p: PossibilityView) -> str:
+    items = "".join(f"<li>{e(x)}</li>" for x in p.lines)
+    out = f"<h3>若{e(p.assumption)}：</h3><ul>{items}</ul>"
+    if p.payments:
+        out += "<p>此時另有賠付：</p>" + _payments(p.payments)
+    if p.balances:
+        out += "<p>此時收支：</p>" + _balances(p.balances)
+    return out
+
+
+def _uncertain_one(u: UncertainView) -> str:
+    where = f"（{_act(u.at)}）" if u.at else ""
+    body = "".join(_possibility(p) for p in u.possibilities) or f"<p>{e(u.changes)}</p>"
+    return f'<div class="card open"><h3>{e(u.fact)}{where}</h3>{body}</div>'
+
+
+def _uncertain(r: Report) -> str:
+    if not r.uncertain:
+        return ""
+    return ('<section><h2>待查明</h2><p class="note">以下結論只在某些情形成立；'
+            "請向牌桌查明所列事實。</p>" + "".join(_uncertain_one(u) for u in r.uncertain)
+            + "</section>")
+
+
+def _problem(p: ProblemView) -> str:
+    rows = [_tr([f'<td class="num">{n}</td>', f"<td>{e(text)}</td>"], "conflict")
+            for n, text in p.conflicts]
+    table = _table(["行", "紀錄"], rows) if rows else ""
+    return f'<div class="card bad"><h3>第 {p.line} 行：{e(p.detail)}</h3>{table}</div>'
+
+
+def _problems(r: Report) -> str:
+    if not r.problems:
+        return ""
+    return ('<section><h2>紀錄矛盾</h2><p class="note">下列各行不可能同時為真；'
+            "裁決只就其餘部分作成。</p>" + "".join(_problem(p) for p in r.problems) + "</section>")
+
+
+def _glossary(r: Report) -> str:
+    if not r.clauses:
+        return ""
+    rows = [_tr([f'<td class="clause">{e(c.id)}</td>', f"<td>{e(c.paraphrase)}</td>"])
+            for c in r.clauses]
+    return "<section><h2>引用條款</h2>" + _table(["條款", "大意"], rows) + "</section>"
+
+
+def render(report: Report) -> str:
+    body = "".join([_head(report), _timeline(report), _findings(report), _wins(report),
+                    _money(report), _interpretations(report), _uncertain(report),
+                    _problems(report), _glossary(report)])
+    return ("<!DOCTYPE html>\n"
+            f'<html lang="zh-Hant"><head><meta charset="utf-8"><title>裁決報告</title>'
+            f"<style>{CSS}</style></head><body>{body}"
+            "<footer>本報告只列出規則所推得之結論；條款大意為意譯，以規則原文為準。</footer>"
+            "</body></html>\n")

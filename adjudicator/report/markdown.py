@@ -1,0 +1,189 @@
+"""The referee's report as Markdown (GitHub-flavoured tables), from report.Report."""
+
+from __future__ import annotations
+
+import re
+
+from adjudicator.report.model import (
+    ClauseRef,
+    FindingView,
+    PaymentRow,
+    PossibilityView,
+    ProblemView,
+    ReasonView,
+    Report,
+    UncertainView,
+    WinView,
+)
+
+_SPECIAL = re.compile(r"([\\`*_\[\]<>|#])")
+
+
+def md(text: str) -> str:
+    """Text safe inside Markdown (and inside a table cell)."""
+    return _SPECIAL.sub(r"\\\1", text).replace("\n", " ")
+
+
+def _table(head: list[str], rows: list[list[str]]) -> list[str]:
+    out = ["| " + " | ".join(head) + " |", "|" + "|".join("---" for _ in head) + "|"]
+    out += ["| " + " | ".join(cell or " " for cell in row) + " |" for row in rows]
+    return out + [""]
+
+
+def _clauses(refs: tuple[ClauseRef, ...]) -> str:
+    return "、".join(md(c.id) for c in refs)
+
+
+def _head(r: Report) -> list[str]:
+    lines = ["# 裁決報告", "", f"**{md(r.status_words)}** · 規則 `{r.profile}`", "",
+             "## 結論", ""]
+    return lines + [f"- {md(v)}" for v in r.verdict] + [""]
+
+
+def _timeline(r: Report) -> list[str]:
+    rows = [[str(x.line), "" if x.seq is None else str(x.seq),
+             md(x.text) + (" ⚠" if x.conflict else ""), md("；".join(x.marks))]
+            for x in r.timeline]
+    note = "◆ 裁決所在之手　◇ 理由所依之手　⚠ 相互矛盾之行"
+    return ["## 經過", "", md(note), ""] + _table(["行", "手", "紀錄", "裁決"], rows)
+
+
+def _reason(view: ReasonView, depth: int) -> list[str]:
+    pad = "  " * depth
+    lines = [f"{pad}- {md(view.text)}"]
+    if view.clauses:
+        lines.append(f"{pad}  （依 {_clauses(view.clauses)}）")
+    for p in view.premises:
+        lines += _reason(p, depth + 1)
+    return lines
+
+
+def _finding(n: int, f: FindingView) -> list[str]:
+    where = f"（{md(f.at.label)}）" if f.at else ""
+    lines = [f"### {n}. {md(f.title)}{where}", ""]
+    if f.note:
+        lines += [md(f.note), ""]
+    lines.append("1. 所依動作：" + ("；".join(md(a.label) for a in f.acts) or "（無）"))
+    lines.append("2. 理由：")
+    lines += ["   " + x for v in f.reasons for x in _reason(v, 0)] or ["   - （無）"]
+    lines.append("3. 條款：")
+    lines += [f"   - {md(c.label)}" for c in f.clauses]
+    lines += [f"4. 認定：**{md(f.title)}**", ""]
+    return lines
+
+
+def _findings(r: Report) -> list[str]:
+    if not r.findings:
+        return ["## 認定與理由", "", "無違規認定。", ""]
+    out = ["## 認定與理由", ""]
+    for n, f in enumerate(r.findings, 1):
+        out += _finding(n, f)
+    return out
+
+
+def _win(w: WinView) -> list[str]:
+    tai = f"，{md(w.tai)}" if w.tai else ""
+    lines = [f"### {md(w.title)}：{md(w.verdict)}{tai}", ""]
+    lines += [f"- 待查明：{md(o)}" for o in w.open]
+    lines += [f"- 理由：{md(x.text)}" for x in w.reasons]
+    if w.clauses:
+        lines.append(f"- 條款：{'；'.join(md(c.label) for c in w.clauses)}")
+    if lines[-1] != "":
+        lines.append("")
+    if w.patterns:
+        rows = [[md(p.name), str(p.tai), md(p.clause.label)] for p in w.patterns]
+        lines += _table(["牌型", "台", "條款"], rows)
+    return lines
+
+
+def _wins(r: Report) -> list[str]:
+    if not r.wins:
+        return []
+    out = ["## 和牌", ""]
+    for w in r.wins:
+        out += _win(w)
+    return out
+
+
+def _payment_rows(rows: list[PaymentRow] | tuple[PaymentRow, ...]) -> list[str]:
+    body = [[md(p.frm), md(p.to), p.amount, str(p.tai), md(p.basis), md(p.instead_of),
+             _clauses(p.clauses), "" if p.at is None else str(p.at.seq)] for p in rows]
+    return _table(["付", "收", "金額", "台", "事由", "代誰付", "條款", "手"], body)
+
+
+def _money(r: Report) -> list[str]:
+    out = ["## 賠付", ""]
+    out += _payment_rows(r.payments) if r.payments else ["無賠付。", ""]
+    out += ["## 收支", ""]
+    if r.balances_note:
+        out += [md(r.balances_note), ""]
+    out += _table([md(s) for s, _ in r.balances], [[v for _, v in r.balances]])
+    return out + ["## 本盤與下盤", "", md(r.hand), ""]
+
+
+def _interpretations(r: Report) -> list[str]:
+    if not r.interpretations:
+        return []
+    rows = [[md(i.id), md(i.question), md(i.reading)] for i in r.interpretations]
+    return ["## 所依解釋", ""] + _table(["解釋點", "問題", "所採讀法"], rows)
+
+
+def _possibility(p: PossibilityView) -> list[str]:
+    lines = [f"**若{md(p.assumption)}：**", ""]
+    lines += [f"- {md(x)}" for x in p.lines]
+    lines.append("")
+    if p.payments:
+        lines += ["此時另有賠付：", ""] + _payment_rows(p.payments)
+    if p.balances:
+        lines += ["此時收支：", ""]
+        lines += _table([md(s) for s, _ in p.balances], [[v for _, v in p.balances]])
+    return lines
+
+
+def _uncertain_one(u: UncertainView) -> list[str]:
+    where = f"（{md(u.at.label)}）" if u.at else ""
+    lines = [f"### {md(u.fact)}{where}", ""]
+    if not u.possibilities:
+        return lines + [md(u.changes), ""]
+    for p in u.possibilities:
+        lines += _possibility(p)
+    return lines
+
+
+def _uncertain(r: Report) -> list[str]:
+    if not r.uncertain:
+        return []
+    out = ["## 待查明", "", "以下結論只在某些情形成立；請向牌桌查明所列事實。", ""]
+    for u in r.uncertain:
+        out += _uncertain_one(u)
+    return out
+
+
+def _problem(p: ProblemView) -> list[str]:
+    lines = [f"### 第 {p.line} 行：{md(p.detail)}", ""]
+    rows = [[str(n), md(text)] for n, text in p.conflicts]
+    return lines + (_table(["行", "紀錄"], rows) if rows else [])
+
+
+def _problems(r: Report) -> list[str]:
+    if not r.problems:
+        return []
+    out = ["## 紀錄矛盾", "", "下列各行不可能同時為真；裁決只就其餘部分作成。", ""]
+    for p in r.problems:
+        out += _problem(p)
+    return out
+
+
+def _glossary(r: Report) -> list[str]:
+    if not r.clauses:
+        return []
+    rows = [[md(c.id), md(c.paraphrase)] for c in r.clauses]
+    return ["## 引用條款", ""] + _table(["條款", "大意"], rows)
+
+
+def render(report: Report) -> str:
+    parts = [_head(report), _timeline(report), _findings(report), _wins(report),
+             _money(report), _interpretations(report), _uncertain(report), _problems(report),
+             _glossary(report)]
+    lines = [line for part in parts for line in part]
+    return "\n".join(lines).rstrip("\n") + "\n"

@@ -1,0 +1,465 @@
+"""The referee's report, format-neutral: what the terminal, Markdown and HTML renderers show.
+
+Built from the typed Ruling (and the Incident, for the timeline and the source lines); it
+only arranges and words what the ruling holds.  Clause ids carry their paraphrase from
+clauses.py; acts are named by their sequence number and their text.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from adjudicator.analysis.contradictions import source_line
+from adjudicator.language import tiles as T
+from adjudicator.language.incident import Act, Incident, Position, WallCount
+from adjudicator.ruling.clauses import paraphrase
+from adjudicator.ruling.interpretations import POINTS
+from adjudicator.ruling.model import (
+    Finding,
+    Interpretation,
+    NextHand,
+    Payment,
+    Possibility,
+    Problem,
+    Reason,
+    Ruling,
+    Uncertain,
+    Win,
+    money_json,
+)
+
+STATUS_WORDS = {
+    "decided": "裁決確定",
+    "undetermined": "紀錄不足：部分結論有待查明",
+    "inconsistent": "紀錄自相矛盾：僅就可判部分裁決",
+}
+
+
+@dataclass(frozen=True)
+class ClauseRef:
+    id: str
+    paraphrase: str
+
+    @property
+    def label(self) -> str:
+        return f"{self.id}（{self.paraphrase}）" if self.paraphrase else self.id
+
+
+@dataclass(frozen=True)
+class ActRef:
+    seq: int | None
+    text: str  # "東 碰 七筒"
+
+    @property
+    def label(self) -> str:
+        if self.seq is None:
+            return f"「{self.text}」"
+        return f"第 {self.seq} 手「{self.text}」" if self.text else f"第 {self.seq} 手"
+
+
+@dataclass(frozen=True)
+class Row:
+    """One line of the timeline: an act, a position stated or a wall count."""
+
+    line: int
+    seq: int | None
+    text: str
+    marks: tuple[str, ...] = ()  # what the ruling says at this act (◆) or rests on it (◇)
+    conflict: bool = False  # a line of the record that contradicts another
+
+
+@dataclass(frozen=True)
+class ReasonView:
+    text: str
+    acts: tuple[ActRef, ...]
+    clauses: tuple[ClauseRef, ...]
+    premises: tuple[ReasonView, ...] = ()
+
+
+@dataclass(frozen=True)
+class FindingView:
+    title: str  # "東 相公"
+    at: ActRef | None
+    note: str  # "優於 東" · "其後摸序 8 張"
+    acts: tuple[ActRef, ...]  # every act the chain names, in order
+    reasons: tuple[ReasonView, ...]
+    clauses: tuple[ClauseRef, ...]
+
+
+@dataclass(frozen=True)
+class PatternRow:
+    name: str
+    tai: int
+    clause: ClauseRef
+
+
+@dataclass(frozen=True)
+class WinView:
+    title: str  # "南 自摸（第 40 手）"
+    verdict: str  # 有效 · 無效 · 待查明
+    tai: str
+    patterns: tuple[PatternRow, ...]
+    reasons: tuple[ReasonView, ...]
+    clauses: tuple[ClauseRef, ...]
+    open: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class PaymentRow:
+    frm: str
+    to: str
+    amount: str
+    tai: int
+    basis: str
+    instead_of: str  # whom it is paid instead of (代位賠付), or ""
+    clauses: tuple[ClauseRef, ...]
+    at: ActRef | None
+
+
+@dataclass(frozen=True)
+class InterpretationView:
+    id: str
+    question: str
+    reading: str
+
+
+@dataclass(frozen=True)
+class PossibilityView:
+    assumption: str
+    lines: tuple[str, ...]  # what then holds besides the decided ruling
+    payments: tuple[PaymentRow, ...]
+    balances: tuple[tuple[str, str], ...]
+
+
+@dataclass(frozen=True)
+class UncertainView:
+    fact: str
+    at: ActRef | None
+    changes: str
+    possibilities: tuple[PossibilityView, ...]
+
+
+@dataclass(frozen=True)
+class ProblemView:
+    line: int
+    at: int | None
+    detail: str
+    conflicts: tuple[tuple[int, str], ...]
+
+
+@dataclass
+class Report:
+    status: str
+    status_words: str
+    profile: str
+    verdict: list[str] = field(default_factory=list)
+    timeline: list[Row] = field(default_factory=list)
+    findings: list[FindingView] = field(default_factory=list)
+    wins: list[WinView] = field(default_factory=list)
+    payments: list[PaymentRow] = field(default_factory=list)
+    balances: list[tuple[str, str]] = field(default_factory=list)
+    balances_note: str = ""
+    hand: str = ""
+    interpretations: list[InterpretationView] = field(default_factory=list)
+    uncertain: list[UncertainView] = field(default_factory=list)
+    problems: list[ProblemView] = field(default_factory=list)
+    clauses: list[ClauseRef] = field(default_factory=list)  # every clause the report cites
+
+
+# ------------------------------------------------------------------------------ words
+
+
+def act_words(act: Act) -> str:
+    """An act as the record language writes it, without its sequence number."""
+    parts: list[str] = [str(act.actor), act.verb]
+    if act.target is not None:
+        parts.append(act.target)
+    if act.what is not None:
+        parts.append(act.what)
+    if act.tiles:
+        parts.append(T.names(act.tiles))
+    if act.using:
+        parts += ["用", T.names(act.using)]
+    if act.replacement is not None:
+        parts += ["補", T.name(act.replacement)]
+    text = " ".join(parts)
+    return text + (f"（{act.note}）" if act.note else "")
+
+
+def signed(value: object) -> str:
+    v = money_json(value)  # type: ignore[arg-type]
+    return f"+{v}" if isinstance(v, int) and v > 0 else str(v)
+
+
+def clause_ref(clause: str) -> ClauseRef:
+    return ClauseRef(clause, paraphrase(clause))
+
+
+def _refs(clauses: tuple[str, ...]) -> tuple[ClauseRef, ...]:
+    return tuple(clause_ref(c) for c in sorted(clauses, key=_clause_key))
+
+
+class _Acts:
+    """Acts by sequence number (the first act that carries it)."""
+
+    def __init__(self, incident: Incident) -> None:
+        self.by_seq: dict[int, Act] = {}
+        for act in incident.acts:
+            self.by_seq.setdefault(act.seq, act)
+
+    def ref(self, seq: int | None) -> ActRef | None:
+        if seq is None:
+            return None
+        act = self.by_seq.get(seq)  # None when the report is built without the record
+        return ActRef(seq, act_words(act) if act else "")
+
+
+# ------------------------------------------------------------------------------ build
+
+
+def build(ruling: Ruling, incident: Incident) -> Report:
+    acts = _Acts(incident)
+    report = Report(ruling.status, STATUS_WORDS[ruling.status], ruling.profile)
+    report.findings = [_finding(f, acts) for f in ruling.findings]
+    report.wins = [_win(w, acts) for w in ruling.wins]
+    report.payments = [_payment(p, acts) for p in ruling.payments]
+    report.balances = [(s, signed(v)) for s, v in ruling.balances.items()]
+    if ruling.status == "undetermined":
+        report.balances_note = "只計各種可能中都成立的賠付；其餘見「待查明」"
+    report.hand = _hand(ruling)
+    report.interpretations = [_interpretation(i) for i in ruling.interpretations]
+    report.uncertain = [_uncertain(u, acts) for u in ruling.uncertain]
+    report.problems = [_problem(p) for p in ruling.problems]
+    report.timeline = _timeline(incident, ruling, report)
+    report.verdict = _verdict(ruling, report)
+    report.clauses = _cited(ruling)
+    return report
+
+
+def _reason(r: Reason, acts: _Acts) -> ReasonView:
+    refs = tuple(a for a in map(acts.ref, r.acts) if a is not None)
+    return ReasonView(r.text, refs, _refs(r.clauses),
+                      tuple(_reason(p, acts) for p in r.premises))
+
+
+def _chain_acts(at: int | None, reasons: tuple[ReasonView, ...]) -> list[int]:
+    seqs = [] if at is None else [at]
+    for r in reasons:
+        seqs += [a.seq for a in r.acts if a.seq is not None]
+        seqs += _chain_acts(None, r.premises)
+    return seqs
+
+
+def _finding_note(f: Finding) -> str:
+    notes = []
+    if f.over:
+        notes.append(f"優於 {f.over}")
+    if f.window:
+        notes.append(f"其後摸序 {f.window['draws']} 張")
+    return "；".join(notes)
+
+
+def _finding(f: Finding, acts: _Acts) -> FindingView:
+    reasons = tuple(_reason(r, acts) for r in f.reasons)
+    if not reasons:  # a ruling built before reasons were structured
+        reasons = tuple(ReasonView(w, (), ()) for w in f.why)
+    seqs = sorted(set(_chain_acts(f.at, reasons)))
+    chain = tuple(a for a in map(acts.ref, seqs) if a is not None)
+    return FindingView(f"{f.seat} {f.kind}", acts.ref(f.at), _finding_note(f), chain,
+                       reasons, _refs(f.clauses))
+
+
+def _win_title(w: Win) -> str:
+    how = "自摸" if w.self_drawn else f"和 {w.from_seat} 之牌" if w.from_seat else "和"
+    where = f"（第 {w.at} 手）" if w.at is not None else ""
+    return f"{w.seat} {how}{where}"
+
+
+def _win_verdict(w: Win) -> str:
+    if w.valid:
+        return "有效"
+    if w.open and not w.clauses:
+        return "待查明"
+    return "無效"
+
+
+def _win_tai(w: Win) -> str:
+    if w.tai is not None:
+        return f"{w.tai} 台"
+    return "台數未知" if w.valid or w.open else ""
+
+
+def _win(w: Win, acts: _Acts) -> WinView:
+    patterns = tuple(PatternRow(p.name, p.tai, clause_ref(p.clause)) for p in w.patterns)
+    reasons = tuple(_reason(r, acts) for r in w.reasons)
+    return WinView(_win_title(w), _win_verdict(w), _win_tai(w), patterns, reasons,
+                   _refs(w.clauses), w.open)
+
+
+def _payment(p: Payment, acts: _Acts) -> PaymentRow:
+    return PaymentRow(p.frm, p.to, str(money_json(p.amount)), p.tai, p.basis,
+                      p.instead_of or "", _refs(p.clauses), acts.ref(p.at))
+
+
+def _next_hand_words(n: NextHand) -> str:
+    streak = "" if n.counts_streak else "，本盤不計連莊序"
+    cite = f"（{'、'.join(n.clauses)}）" if n.clauses else ""
+    return f"下盤莊家 {n.dealer}，連莊 {n.streak}{streak}{cite}"
+
+
+def _hand(r: Ruling) -> str:
+    words = "本盤終止" if r.hand_ends else "本盤繼續"
+    if r.next_hand is not None:
+        return f"{words}；{_next_hand_words(r.next_hand)}"
+    if any(p.next_hand for u in r.uncertain for p in u.possibilities):
+        return f"{words}；下盤莊家待查明"
+    return words
+
+
+def _interpretation(i: Interpretation) -> InterpretationView:
+    point = POINTS.get(i.id)
+    return InterpretationView(i.id, point.question if point else "", i.reading)
+
+
+def _possibility_lines(p: Possibility) -> tuple[str, ...]:
+    lines = [f"{f.seat} {f.kind}（第 {f.at} 手；{'、'.join(f.clauses)}）"
+             + (f"：{'；'.join(f.why)}" if f.why else "") for f in p.findings]
+    for w in p.wins:
+        view = _win_verdict(w)
+        tai = _win_tai(w)
+        notes = "".join(f"（{o}）" for o in w.open)
+        lines.append(f"{_win_title(w)}：{view}" + (f"，{tai}" if tai else "") + notes)
+    if p.hand_ends is not None:
+        lines.append("本盤終止" if p.hand_ends else "本盤繼續")
+    if p.next_hand is not None:
+        lines.append(_next_hand_words(p.next_hand))
+    lines += [f"所依解釋 {i.id}：{i.reading}" for i in p.interpretations]
+    return tuple(lines)
+
+
+def _uncertain(u: Uncertain, acts: _Acts) -> UncertainView:
+    views = tuple(PossibilityView(p.assumption, _possibility_lines(p),
+                                  tuple(_payment(x, acts) for x in p.payments),
+                                  tuple((s, signed(v)) for s, v in p.balances.items()))
+                  for p in u.possibilities)
+    return UncertainView(u.fact, acts.ref(u.at), u.changes, views)
+
+
+def _problem(p: Problem) -> ProblemView:
+    return ProblemView(p.line, p.at, p.detail, tuple((c.line, c.text) for c in p.conflicts))
+
+
+# --------------------------------------------------------------------------- timeline
+
+
+def _marks(ruling: Ruling, report: Report) -> dict[int, list[str]]:
+    """Labels by sequence number: ◆ what the ruling says at an act, ◇ what rests on it."""
+    marks: dict[int, list[str]] = {}
+
+    def add(seq: int | None, label: str) -> None:
+        if seq is not None and label not in marks.setdefault(seq, []):
+            marks[seq].append(label)
+
+    for f in report.findings:
+        add(f.at.seq if f.at else None, f"◆ {f.title}")
+    for w, view in zip(ruling.wins, report.wins, strict=True):
+        add(w.at, f"◆ {w.seat} 和牌{view.verdict}")
+    for p in ruling.payments:
+        add(p.at, "◆ 賠付")
+    for u in ruling.uncertain:
+        add(u.at, "◆ 待查明")
+    for f in report.findings:
+        for a in f.acts:
+            add(a.seq, f"◇ {f.title}之依據")
+    return marks
+
+
+def _row_text(item: Act | Position | WallCount, incident: Incident) -> str:
+    if isinstance(item, Act):
+        return act_words(item)
+    return source_line(incident, item.line).text
+
+
+def _timeline(incident: Incident, ruling: Ruling, report: Report) -> list[Row]:
+    marks = _marks(ruling, report)
+    conflict = {line for p in report.problems for line, _ in p.conflicts}
+    rows = [Row(p.line, None, source_line(incident, p.line).text, (), p.line in conflict)
+            for p in incident.positions]
+    seen: set[int] = set()
+    for item in incident.record:
+        seq = item.seq if isinstance(item, Act) else None
+        # A ruling names acts by sequence number: a repeated number marks its first act only.
+        labels = tuple(_ordered(marks.get(seq, []))) if seq is not None and seq not in seen else ()
+        if seq is not None:
+            seen.add(seq)
+        rows.append(Row(item.line, seq, _row_text(item, incident), labels,
+                        item.line in conflict))
+    return rows
+
+
+def _ordered(labels: list[str]) -> list[str]:
+    said = [x for x in labels if x.startswith("◆")]
+    rests = [x for x in labels if x.startswith("◇") and f"◆ {x[2:-3]}" not in said]
+    return said + rests
+
+
+# ---------------------------------------------------------------------------- verdict
+
+
+def _verdict(ruling: Ruling, report: Report) -> list[str]:
+    lines = [f"{f.title}（{f.at.label if f.at else '紀錄外'}；{_ids(f.clauses)}）"
+             for f in report.findings]
+    for w in report.wins:
+        lines.append(f"{w.title}：{w.verdict}" + (f"，{w.tai}" if w.tai else ""))
+    if not ruling.findings and not ruling.wins:
+        lines.append("無違規認定，無和牌")
+    money = "、".join(f"{s} {v}" for s, v in report.balances)
+    lines.append(f"收支：{money}" + (f"（{report.balances_note}）" if report.balances_note else ""))
+    lines.append(report.hand)
+    lines += [f"待查明：{u.fact}" for u in report.uncertain]
+    lines += [f"紀錄矛盾：第 {p.line} 行，{p.detail}" for p in report.problems]
+    return lines
+
+
+def _ids(refs: tuple[ClauseRef, ...]) -> str:
+    return "、".join(c.id for c in refs)
+
+
+_CLAUSE_KEY = re.compile(r"(\d+)")
+
+
+def _clause_key(clause: str) -> tuple:
+    return tuple(int(x) if x.isdigit() else x for x in _CLAUSE_KEY.split(clause))
+
+
+def _cited(ruling: Ruling) -> list[ClauseRef]:
+    ids: set[str] = set()
+    for f in ruling.findings:
+        ids.update(f.clauses)
+        ids.update(c for r in f.reasons for c in _reason_clauses(r))
+    for w in ruling.wins:
+        ids.update(w.clauses)
+        ids.update(p.clause for p in w.patterns)
+    for p in ruling.payments:
+        ids.update(p.clauses)
+    if ruling.next_hand:
+        ids.update(ruling.next_hand.clauses)
+    for u in ruling.uncertain:
+        ids.update(_possibility_clauses(u))
+    return [clause_ref(c) for c in sorted(ids, key=_clause_key)]
+
+
+def _reason_clauses(r: Reason) -> list[str]:
+    return [*r.clauses, *(c for p in r.premises for c in _reason_clauses(p))]
+
+
+def _possibility_clauses(u: Uncertain) -> set[str]:
+    ids: set[str] = set()
+    for p in u.possibilities:
+        ids.update(c for f in p.findings for c in f.clauses)
+        ids.update(c for w in p.wins for c in (*w.clauses, *(x.clause for x in w.patterns)))
+        ids.update(c for x in p.payments for c in x.clauses)
+        if p.next_hand:
+            ids.update(p.next_hand.clauses)
+    return ids

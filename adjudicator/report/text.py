@@ -1,0 +1,253 @@
+"""The ruling for people at the table: a terminal report (rich: colour, tables)."""
+
+from __future__ import annotations
+
+from rich.cells import cell_len
+from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+from rich.tree import Tree
+
+from adjudicator.language.incident import Incident
+from adjudicator.report.model import (
+    ClauseRef,
+    FindingView,
+    PaymentRow,
+    PossibilityView,
+    ReasonView,
+    Report,
+    UncertainView,
+    WinView,
+    build,
+)
+from adjudicator.ruling.model import Ruling
+
+STATUS_COLOUR = {"decided": "green", "undetermined": "yellow", "inconsistent": "red"}
+# Kept for callers of the earlier module: words and colour per status.
+STATUS_WORDS = {k: (v, STATUS_COLOUR[k]) for k, v in
+                {"decided": "裁決確定", "undetermined": "紀錄不足，部分結論有待查明",
+                 "inconsistent": "紀錄自相矛盾，僅就可判部分裁決"}.items()}
+
+
+class Folded:
+    """Chinese text folded at the width available, not at its few spaces (rich word-wraps
+    at spaces, which splits "第 36 手" across lines)."""
+
+    def __init__(self, text: str, style: str = "") -> None:
+        self.text = text
+        self.style = style
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        width = max(options.max_width, 8)
+        line = ""
+        for ch in self.text:
+            if cell_len(line + ch) > width:
+                yield Text(line, style=self.style)
+                line = ""
+            line += ch
+        yield Text(line, style=self.style)
+
+
+def _clause(c: ClauseRef) -> Text:
+    text = Text(c.id, style="bold cyan")
+    if c.paraphrase:
+        text.append(f"  {c.paraphrase}", style="dim")
+    return text
+
+
+def _ids(refs: tuple[ClauseRef, ...]) -> str:
+    return "、".join(c.id for c in refs)
+
+
+def _signed_style(value: str) -> str:
+    return "green" if value.startswith("+") else "red" if value.startswith("-") else ""
+
+
+def _bullets(lines: list[str] | tuple[str, ...]) -> Table:
+    items = Table.grid(padding=(0, 1))
+    items.add_column(width=1)
+    items.add_column()
+    for line in lines:
+        items.add_row("•", Folded(line))
+    return items
+
+
+def _verdict(r: Report) -> Panel:
+    colour = STATUS_COLOUR[r.status]
+    return Panel(_bullets(r.verdict), title=f"[bold]{r.status_words}[/]　規則 {r.profile}",
+                 border_style=colour, title_align="left")
+
+
+def _timeline(r: Report) -> Table | None:
+    if not r.timeline:
+        return None
+    table = Table(title="經過", title_justify="left", expand=True, show_edge=False)
+    table.add_column("行", justify="right", style="dim")
+    table.add_column("手", justify="right")
+    table.add_column("紀錄")
+    table.add_column("裁決")
+    for row in r.timeline:
+        marks = Text()
+        for n, m in enumerate(row.marks):
+            marks.append(("\n" if n else "") + m, style="bold yellow" if m[0] == "◆" else "dim")
+        style = "red" if row.conflict else "" if row.seq is not None else "dim"
+        text = row.text + (" ⚠" if row.conflict else "")
+        table.add_row(str(row.line), "" if row.seq is None else str(row.seq),
+                      Text(text, style=style), marks)
+    return table
+
+
+def _reason(tree: Tree, v: ReasonView) -> None:
+    clauses = f"（依 {_ids(v.clauses)}）" if v.clauses else ""
+    node = tree.add(Folded(v.text + clauses))
+    for p in v.premises:
+        _reason(node, p)
+
+
+def _finding(n: int, f: FindingView) -> Tree:
+    title = Text(f"{n}. {f.title}", style="bold")
+    if f.at:
+        title.append(f"（{f.at.label}）")
+    if f.note:
+        title.append(f"　{f.note}", style="dim")
+    tree = Tree(title)
+    acts = tree.add(Text("動作", style="magenta"))
+    for a in f.acts:
+        acts.add(a.label)
+    reasons = tree.add(Text("理由", style="magenta"))
+    for v in f.reasons:
+        _reason(reasons, v)
+    clauses = tree.add(Text("條款", style="magenta"))
+    for c in f.clauses:
+        clauses.add(_clause(c))
+    tree.add(Text(f"⇒ {f.title}", style="bold"))
+    return tree
+
+
+def _findings(r: Report) -> RenderableType:
+    if not r.findings:
+        return Text("無違規認定。", style="dim")
+    return Panel(Group(*(_finding(n, f) for n, f in enumerate(r.findings, 1))),
+                 title="認定與理由", title_align="left", border_style="blue")
+
+
+def _win(w: WinView) -> RenderableType:
+    style = "green" if w.verdict == "有效" else "yellow" if w.verdict == "待查明" else "red"
+    head = Text(f"{w.title}：", style="bold")
+    head.append(w.verdict + (f"，{w.tai}" if w.tai else ""), style=f"bold {style}")
+    parts: list[RenderableType] = [head]
+    parts += [Text(f"待查明：{o}", style="yellow") for o in w.open]
+    parts += [Folded(f"理由：{x.text}") for x in w.reasons]
+    parts += [_clause(c) for c in w.clauses]
+    if w.patterns:
+        table = Table(show_edge=False)
+        for col in ("牌型", "台", "條款"):
+            table.add_column(col, justify="right" if col == "台" else "left")
+        for p in w.patterns:
+            table.add_row(p.name, str(p.tai), _clause(p.clause))
+        parts.append(table)
+    return Group(*parts)
+
+
+def _wins(r: Report) -> Panel | None:
+    if not r.wins:
+        return None
+    return Panel(Group(*(_win(w) for w in r.wins)), title="和牌", title_align="left",
+                 border_style="blue")
+
+
+def _payments(rows: list[PaymentRow] | tuple[PaymentRow, ...], title: str = "賠付") -> Table:
+    table = Table(title=title, title_justify="left", expand=True)
+    for col in ("付", "收", "金額", "台", "事由", "代誰付", "條款", "手"):
+        table.add_column(col, justify="right" if col in ("金額", "台", "手") else "left")
+    for p in rows:
+        table.add_row(p.frm, p.to, p.amount, str(p.tai), p.basis, p.instead_of,
+                      _ids(p.clauses), "" if p.at is None else str(p.at.seq))
+    return table
+
+
+def _balances(pairs: list[tuple[str, str]] | tuple[tuple[str, str], ...],
+              title: str = "收支") -> Table:
+    table = Table(title=title, title_justify="left")
+    for seat, _ in pairs:
+        table.add_column(seat, justify="right")
+    table.add_row(*(Text(v, style=_signed_style(v)) for _, v in pairs))
+    return table
+
+
+def _money(r: Report) -> list[RenderableType]:
+    out: list[RenderableType] = []
+    out.append(_payments(r.payments) if r.payments else Text("無賠付。", style="dim"))
+    out.append(_balances(r.balances))
+    if r.balances_note:
+        out.append(Text(r.balances_note, style="yellow"))
+    out.append(Text(r.hand, style="bold"))
+    return out
+
+
+def _interpretations(r: Report) -> Table | None:
+    if not r.interpretations:
+        return None
+    table = Table(title="所依解釋", title_justify="left", expand=True)
+    for col in ("解釋點", "問題", "所採讀法"):
+        table.add_column(col)
+    for i in r.interpretations:
+        table.add_row(Text(i.id, style="cyan"), i.question, i.reading)
+    return table
+
+
+def _possibility(p: PossibilityView) -> list[RenderableType]:
+    out: list[RenderableType] = [Text(f"若{p.assumption}：", style="bold")]
+    out.append(_bullets(p.lines))
+    if p.payments:
+        out.append(_payments(p.payments, "此時另有賠付"))
+    if p.balances:
+        out.append(_balances(p.balances, "此時收支"))
+    return out
+
+
+def _uncertain_one(u: UncertainView) -> Panel:
+    title = u.fact + (f"（{u.at.label}）" if u.at else "")
+    parts: list[RenderableType] = [x for p in u.possibilities for x in _possibility(p)]
+    return Panel(Group(*(parts or [Text(u.changes)])), title=f"待查明：{title}",
+                 title_align="left", border_style="yellow")
+
+
+def _problems(r: Report) -> list[RenderableType]:
+    out: list[RenderableType] = []
+    for p in r.problems:
+        table = Table(show_edge=False)
+        table.add_column("行", justify="right")
+        table.add_column("紀錄")
+        for line, text in p.conflicts:
+            table.add_row(str(line), Text(text, style="red"))
+        out.append(Panel(table, title=f"紀錄矛盾：第 {p.line} 行，{p.detail}",
+                         title_align="left", border_style="red"))
+    return out
+
+
+def _glossary(r: Report) -> Table | None:
+    if not r.clauses:
+        return None
+    table = Table(title="引用條款", title_justify="left", expand=True, show_edge=False)
+    table.add_column("條款", style="cyan", no_wrap=True)
+    table.add_column("大意", style="dim")
+    for c in r.clauses:
+        table.add_row(c.id, c.paraphrase)
+    return table
+
+
+def renderables(report: Report) -> list[RenderableType]:
+    parts: list[RenderableType | None] = [
+        _verdict(report), _timeline(report), _findings(report), _wins(report),
+        *_money(report), _interpretations(report),
+        *(_uncertain_one(u) for u in report.uncertain), *_problems(report), _glossary(report)]
+    return [p for p in parts if p is not None]
+
+
+def render(r: Ruling, console: Console | None = None, incident: Incident | None = None) -> None:
+    """Print the report; with ``incident`` it includes the timeline of the record."""
+    console = console or Console()
+    for part in renderables(build(r, incident or Incident())):
+        console.print(part)

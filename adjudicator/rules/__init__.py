@@ -1,0 +1,1 @@
+"""Running the ASP chapters of asp/: loading, gating, solving."""

@@ -1,0 +1,170 @@
+"""Run the rules: load asp/, add the facts through clingo's backend, solve, return atoms.
+
+When the record leaves a fact open, asp/open.lp turns it into a choice and the rules have
+several answer sets.  ``solve_open`` then asks clingo for what holds in every answer set
+(cautious consequences), in some (brave), and in every answer set where one possibility
+of one open fact holds (cautious under an assumption); without an open choice it solves
+once, as fast as ``solve``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+
+import clingo
+
+from adjudicator.rules.files import chapters, profile_file
+
+
+class EngineError(RuntimeError):
+    """The rules themselves failed (a bug in asp/, not in the log)."""
+
+
+def _silent(_code: clingo.MessageCode, _message: str) -> None:
+    # Atoms a chapter reads but no fact supplies are normal (a log without 插花 …).
+    return None
+
+
+def chapter_files(profile: str) -> list[Path]:
+    return [profile_file(profile), *chapters()]
+
+
+# A chapter may begin with a line "%! when: SIGNAL …" naming what must be in the facts for
+# any of its rules to fire (verb:摸, what:錯碰, note:門前, fact:declared_win).  Grounding
+# costs clingo some 25 µs a rule whatever the facts, so a judgement grounds only the
+# chapters its log can reach; tests/test_engine.py checks over every case that this
+# changes no ruling.
+WHEN = "%! when:"
+
+
+@cache
+def _triggers(path: Path) -> frozenset[str] | None:
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if line.startswith(WHEN):
+            return frozenset(line[len(WHEN):].split())
+    return None
+
+
+def signals(facts: Iterable[clingo.Symbol]) -> set[str]:
+    """What a log brings to the rules: its verbs, offences, notes and fact names."""
+    out: set[str] = set()
+    for sym in facts:
+        out.add(f"fact:{sym.name}")
+        args = sym.arguments
+        if sym.name == "act":
+            out.add(f"verb:{args[3].string}")
+        elif sym.name == "act_what":
+            out.add(f"what:{args[1].string}")
+        elif sym.name == "act_note":
+            out.add(f"note:{args[1].string}")
+    return out
+
+
+def reachable(files: Sequence[Path], present: set[str]) -> list[Path]:
+    """The chapters among ``files`` that the signals can reach (all without a directive)."""
+    return [f for f in files if (t := _triggers(f)) is None or t & present]
+
+
+def _grounded(facts: Iterable[clingo.Symbol], profile: str,
+              files: Sequence[Path] | None) -> clingo.Control:
+    ctl = clingo.Control(["--warn=none"], logger=_silent)
+    facts = list(facts)
+    if files is None:
+        files = reachable(chapter_files(profile), signals(facts))
+    for path in files:
+        ctl.load(str(path))
+    with ctl.backend() as backend:
+        for sym in facts:
+            backend.add_rule([backend.add_atom(sym)])
+    ctl.ground([("base", [])])
+    return ctl
+
+
+Assumptions = Sequence[tuple[clingo.Symbol, bool]]
+
+
+def _last_model(ctl: clingo.Control, assumptions: Assumptions = ()) -> list[clingo.Symbol] | None:
+    models: list[list[clingo.Symbol]] = []
+    ctl.solve(assumptions=list(assumptions),
+              on_model=lambda m: models.append(m.symbols(shown=True)))
+    return models[-1] if models else None
+
+
+def solve(facts: Iterable[clingo.Symbol], profile: str,
+          files: Sequence[Path] | None = None) -> list[clingo.Symbol]:
+    """The shown atoms of the (first) answer set the rules give for these facts."""
+    atoms = _last_model(_grounded(facts, profile, files))
+    if atoms is None:
+        raise EngineError("the rules have no answer set for this log")
+    return atoms
+
+
+# ------------------------------------------------------------------ open facts
+
+
+@dataclass(frozen=True)
+class Possibility:
+    """One way an open fact may be: its choice atom taken true or false."""
+
+    open_at: int  # the act index of the open fact
+    fact: clingo.Symbol  # the open fact's term (as in open_fact/2)
+    choice: clingo.Symbol  # the choice atom of asp/open.lp
+    value: bool
+    atoms: list[clingo.Symbol]  # what holds in every answer set with this choice
+
+
+@dataclass
+class Answer:
+    """What the rules hold for a log: in every answer set, in some, and per possibility."""
+
+    atoms: list[clingo.Symbol]  # in every answer set (cautious); the one answer set if no choice
+    brave: list[clingo.Symbol]  # in some answer set
+    possibilities: list[Possibility] = field(default_factory=list)
+    solves: int = 1  # how many clingo solve calls it took
+
+
+def _consequences(ctl: clingo.Control, mode: str,
+                  assumptions: Assumptions = ()) -> list[clingo.Symbol] | None:
+    ctl.configuration.solve.enum_mode = mode  # type: ignore[union-attr]
+    ctl.configuration.solve.models = "0"  # type: ignore[union-attr]
+    return _last_model(ctl, assumptions)
+
+
+def _choices(ctl: clingo.Control) -> list[tuple[int, clingo.Symbol, clingo.Symbol]]:
+    """``open_choice(I, Fact, Atom)`` atoms of the grounding (asp/open.lp)."""
+    out = []
+    for atom in ctl.symbolic_atoms.by_signature("open_choice", 3):
+        at, fact, choice = atom.symbol.arguments
+        out.append((at.number, fact, choice))
+    return sorted(out)
+
+
+def solve_open(facts: Iterable[clingo.Symbol], profile: str,
+               files: Sequence[Path] | None = None) -> Answer:
+    """Solve, enumerating the possibilities of what the record leaves open (asp/open.lp)."""
+    ctl = _grounded(facts, profile, files)
+    choices = _choices(ctl)
+    if not choices:
+        atoms = _last_model(ctl)
+        if atoms is None:
+            raise EngineError("the rules have no answer set for this log")
+        return Answer(atoms, atoms)
+    brave = _consequences(ctl, "brave")
+    cautious = _consequences(ctl, "cautious")
+    if brave is None or cautious is None:
+        raise EngineError("the rules have no answer set for this log")
+    answer = Answer(cautious, brave, solves=2)
+    # Only the choices some answer set reaches are open for this log.
+    reached = {a for a in brave if a.name == "open_choice"}
+    for at, fact, choice in choices:
+        if clingo.Function("open_choice", [clingo.Number(at), fact, choice]) not in reached:
+            continue
+        for value in (True, False):
+            under = _consequences(ctl, "cautious", [(choice, value)])
+            answer.solves += 1
+            if under is not None:
+                answer.possibilities.append(Possibility(at, fact, choice, value, under))
+    return answer

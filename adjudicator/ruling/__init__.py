@@ -1,0 +1,1 @@
+"""From answer sets to a typed Ruling: findings, wins, payments, reasons, points."""

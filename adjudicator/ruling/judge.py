@@ -1,0 +1,258 @@
+"""The pipeline: log text → Incident → replay → facts → clingo → Ruling."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from fractions import Fraction
+
+from clingo import Symbol, SymbolType
+
+from adjudicator.analysis import replay as tracker
+from adjudicator.analysis.contradictions import Conflicts
+from adjudicator.facts import hand_facts as handfacts
+from adjudicator.facts import record as facts
+from adjudicator.facts import win_facts as winfacts
+from adjudicator.language import reader
+from adjudicator.language.errors import LogError
+from adjudicator.language.incident import Incident
+from adjudicator.language.seats import SEATS
+from adjudicator.rules import engine
+from adjudicator.rules.files import profile_names
+from adjudicator.ruling.interpretations import describe
+from adjudicator.ruling.model import (
+    Finding,
+    Interpretation,
+    NextHand,
+    Pattern,
+    Payment,
+    Problem,
+    Reason,
+    Ruling,
+    Uncertain,
+    Win,
+    balances_of,
+)
+from adjudicator.ruling.reasons import Context, render
+from adjudicator.ruling.undetermined import undetermined
+
+FINDING_ORDER = ("優先", "詐和", "包賠", "相公", "代位賠付", "錯杠", "錯碰", "錯打明牌",
+                 "過水", "眼牌違規", "禁制", "喊碰未碰", "強制復原")
+
+
+def judge_text(text: str, *, profile: str | None = None,
+               settings: dict[str, str] | None = None) -> Ruling:
+    """Judge a log; ``LogError`` if it does not parse or names an unknown profile."""
+    return judge(reader.read(text), profile=profile, settings=settings)
+
+
+def judge(incident: Incident, *, profile: str | None = None,
+          settings: dict[str, str] | None = None) -> Ruling:
+    name = profile or incident.header.profile
+    if name not in profile_names():
+        line = incident.header.lines.get("規則", 1)
+        lines = incident.source.splitlines()
+        raise LogError(line, 1, f"規則名稱（{'、'.join(profile_names())}）",
+                       source_line=lines[line - 1] if 0 < line <= len(lines) else "",
+                       detail=f"沒有「{name}」這個規則")
+    answer = engine.solve_open(symbols_of(incident, settings), name)
+    ruling = _ruling(incident, name, answer.atoms)
+    if answer.possibilities:
+        undetermined(ruling, answer, lambda atoms: _ruling(incident, name, atoms, False),
+                     Context(incident.acts))
+    return ruling
+
+
+def symbols_of(incident: Incident, settings: dict[str, str] | None = None) -> list[Symbol]:
+    """Every fact the rules read for this incident: the log, its wins, its hands."""
+    timeline = tracker.replay(incident)
+    symbols = facts.all_facts(incident, timeline, settings)
+    symbols += winfacts.win_facts(incident, timeline)
+    symbols += handfacts.hand_facts(incident, timeline)
+    return symbols
+
+
+def _args(sym: Symbol) -> list[Symbol]:
+    return list(sym.arguments)
+
+
+def _val(sym: Symbol) -> int | str:
+    if sym.type == SymbolType.Number:
+        return sym.number
+    if sym.type == SymbolType.String:
+        return sym.string
+    return str(sym)
+
+
+class _Citing(Context):
+    """A Context that notes the acts a reason's words name (they are the ones it rests on)."""
+
+    def __init__(self, incident: Incident, by_name: dict[str, list[list[Symbol]]]) -> None:
+        super().__init__(incident.acts)
+        self.cited: list[int] = []
+        self.premises: dict[Symbol, list[Symbol]] = defaultdict(list)
+        self.clauses: dict[Symbol, list[str]] = defaultdict(list)
+        for why, premise in by_name["why_premise"]:
+            self.premises[why].append(premise)
+        for why, clause in by_name["why_clause"]:
+            self.clauses[why].append(clause.string)
+
+    def act_text(self, index: int) -> str:
+        self.cited.append(index)
+        return super().act_text(index)
+
+    def reason(self, seat: str, why: Symbol, depth: int = 0) -> Reason:
+        """``why`` in words, with the acts it names, its clauses and (nested) premises."""
+        self.cited = []
+        text = render(self, seat, why)
+        acts = tuple(dict.fromkeys(s for s in map(self.seq, self.cited) if s is not None))
+        premises = () if depth > 8 else tuple(
+            self.reason(seat, p, depth + 1) for p in sorted(self.premises.get(why, [])))
+        return Reason(text, acts, tuple(sorted(set(self.clauses.get(why, [])))), premises)
+
+    def reasons(self, seat: str, whys: list[Symbol]) -> tuple[Reason, ...]:
+        found = {r.text: r for r in (self.reason(seat, w) for w in whys)}
+        return tuple(found[t] for t in sorted(found))
+
+
+def _ruling(incident: Incident, profile: str, atoms: list[Symbol],
+            problems: bool = True) -> Ruling:
+    """The ruling the atoms hold; ``problems=False`` skips locating contradictions (they
+    are the same in every possibility of an open fact)."""
+    by_name: dict[str, list[list[Symbol]]] = defaultdict(list)
+    for atom in atoms:
+        by_name[atom.name].append(_args(atom))
+    ctx = _Citing(incident, by_name)
+    ruling = Ruling(profile=profile, status="decided")
+    ruling.findings = _findings(ctx, by_name)
+    ruling.wins = _wins(ctx, by_name)
+    ruling.payments = _payments(incident, ctx, by_name)
+    ruling.balances = balances_of(ruling.payments)
+    ruling.hand_ends = bool(by_name.get("hand_ends"))
+    ruling.next_hand = _next_hand(by_name)
+    ruling.interpretations = _interpretations(by_name)
+    if problems and by_name["problem"]:
+        index = Conflicts(incident)
+        ruling.problems = sorted((_problem(index, a) for a in by_name["problem"]),
+                                 key=lambda p: p.line)
+    ruling.uncertain = [Uncertain(ctx.seq(a[0].number), render(ctx, "", a[1]),
+                                  "紀錄未載此事實；規則未列出其可能情形，相關結論從缺", str(a[1]))
+                        for a in sorted(by_name["open_fact"])]
+    if ruling.problems:
+        ruling.status = "inconsistent"
+    elif ruling.uncertain:
+        ruling.status = "undetermined"
+    return ruling
+
+
+def _problem(index: Conflicts, args: list[Symbol]) -> Problem:
+    line, kind, detail = int(_val(args[1])), str(_val(args[3])), str(_val(args[4]))
+    return Problem(line, _val(args[2]) or None, kind, detail,  # type: ignore[arg-type]
+                   index.lines(line, kind, detail))
+
+
+def _findings(ctx: _Citing, by_name: dict[str, list[list[Symbol]]]) -> list[Finding]:
+    clauses: dict[tuple, list[str]] = defaultdict(list)
+    whys: dict[tuple, list[Symbol]] = defaultdict(list)
+    for kind, seat, at, clause in by_name["finding_clause"]:
+        clauses[(kind.string, seat.string, at.number)].append(clause.string)
+    for kind, seat, at, why in by_name["finding_why"]:
+        whys[(kind.string, seat.string, at.number)].append(why)
+    overs = {(k.string, s.string, a.number): o.string for k, s, a, o in by_name["finding_over"]}
+    windows = {(k.string, s.string, a.number): w.number for k, s, a, w in by_name["finding_window"]}
+    out = []
+    for kind, seat, at in by_name["finding"]:
+        key = (kind.string, seat.string, at.number)
+        reasons = ctx.reasons(key[1], whys[key])
+        out.append(Finding(
+            kind=key[0], seat=key[1], at=ctx.seq(key[2]),  # type: ignore[arg-type]
+            clauses=tuple(sorted(set(clauses[key]))),
+            why=tuple(r.text for r in reasons),
+            over=overs.get(key),  # type: ignore[arg-type]
+            window={"draws": windows[key]} if key in windows else None,
+            reasons=reasons,
+        ))
+    rank = {k: i for i, k in enumerate(FINDING_ORDER)}
+    out.sort(key=lambda f: (f.at or 0, rank.get(f.kind, 99), f.seat))
+    return out
+
+
+def _wins(ctx: _Citing, by_name: dict[str, list[list[Symbol]]]) -> list[Win]:
+    valid = {w.number for w, _ in by_name["win_valid"]}
+    false = {w.number for w, *_ in by_name["false_win"]}
+    clauses: dict[int, set[str]] = defaultdict(set)
+    for w, clause in by_name["win_clause"]:
+        clauses[w.number].add(clause.string)
+    tai = {w.number: t.number for w, t in by_name["win_tai"]}
+    false_tai = {w.number: t.number for w, t in by_name["false_win_tai"]}
+    patterns: dict[int, list[Pattern]] = defaultdict(list)
+    # A valid or void win shows its 牌面; a 詐和 shows what it pays by (false_pattern).
+    for w, name, n, clause in by_name["win_pattern"]:
+        if w.number not in false:
+            patterns[w.number].append(Pattern(name.string, n.number, clause.string))
+    for w, name, n, clause in by_name["false_pattern"]:
+        patterns[w.number].append(Pattern(name.string, n.number, clause.string))
+    whys: dict[int, list[Symbol]] = defaultdict(list)
+    for w, _, why in by_name["win_invalid"]:
+        whys[w.number].append(why)
+    unknown_tai = {w.number for (w,) in by_name["win_tai_unknown"]}
+    out = []
+    for w, seat, self_drawn, frm in sorted(by_name["win"], key=lambda a: a[0].number):
+        i = w.number
+        ok = i in valid
+        out.append(Win(
+            seat=seat.string, at=ctx.seq(i), valid=ok,  # type: ignore[arg-type]
+            self_drawn=bool(self_drawn.number),
+            from_seat=None if frm.string == "none" else frm.string,  # type: ignore[arg-type]
+            tai=false_tai.get(i) if i in false else tai.get(i),
+            patterns=tuple(sorted(patterns[i], key=lambda p: _clause_order(p.clause))),
+            why=tuple(sorted({render(ctx, seat.string, y) for y in whys[i]})),
+            clauses=tuple(sorted(clauses[i], key=_clause_order)),
+            reasons=ctx.reasons(seat.string, whys[i]),
+            open=("紀錄未載手牌：台數與其賠付無從計算",) if i in unknown_tai else (),
+        ))
+    return out
+
+
+def _clause_order(clause: str) -> tuple[int, str]:
+    head, _, num = clause.partition(".")
+    return (int(num), head) if num.isdigit() else (999, clause)
+
+
+def _payments(incident: Incident, ctx: _Citing,
+              by_name: dict[str, list[list[Symbol]]]) -> list[Payment]:
+    base = incident.header.base or 0
+    per_tai = incident.header.per_tai if incident.header.per_tai is not None else 1
+    clauses: dict[Symbol, list[str]] = defaultdict(list)
+    for pid, clause in by_name["payment_clause"]:
+        clauses[pid].append(clause.string)
+    instead = {pid: seat.string for pid, seat in by_name["payment_instead"]}
+    shares = {pid: Fraction(n.number, d.number) for pid, n, d in by_name["payment_share"]}
+    out = []
+    for pid, frm, to, bases, tai, basis, at in by_name["payment"]:
+        amount = (bases.number * base + tai.number * per_tai) * shares.get(pid, Fraction(1))
+        out.append(Payment(
+            frm=str(_val(frm)), to=str(_val(to)), amount=amount, tai=tai.number,
+            basis=basis.string, clauses=tuple(sorted(set(clauses[pid]))),
+            at=ctx.seq(at.number), instead_of=instead.get(pid)))  # type: ignore[arg-type]
+    out.sort(key=lambda p: (p.at or 0, p.frm, p.to, _seat_order(p.instead_of), p.basis))
+    return out
+
+
+def _seat_order(seat: str | None) -> int:
+    return SEATS.index(seat) if seat in SEATS else -1  # type: ignore[arg-type]
+
+
+def _next_hand(by_name: dict[str, list[list[Symbol]]]) -> NextHand | None:
+    rows = by_name.get("next_hand")
+    if not rows:
+        return None
+    dealer, streak, counts, clause = sorted(rows)[0]
+    return NextHand(dealer.string, streak.number, bool(counts.number),  # type: ignore[arg-type]
+                    (clause.string,))
+
+
+def _interpretations(by_name: dict[str, list[list[Symbol]]]) -> list[Interpretation]:
+    readings = {i.string: v.string for i, v in by_name["reading_value"]}
+    used = sorted({p.string for _, p in by_name["depends_on"]})
+    return [Interpretation(pid, f"{readings.get(pid, '?')}: {describe(pid, readings.get(pid, ''))}")
+            for pid in used]

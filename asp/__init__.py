@@ -1,0 +1,1 @@
+"""The ASP rule chapters (data): play/, offences/, settlement/, profiles/."""

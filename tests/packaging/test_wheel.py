@@ -1,0 +1,58 @@
+"""The wheel carries everything a judgement needs: installed outside the source tree (no
+``-e``), it judges the shipped example.  Slow (a venv and its dependencies), so it runs
+once per suite."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import venv
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _run(*args: str | Path, cwd: Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([str(a) for a in args], cwd=cwd, capture_output=True, text=True,
+                          encoding="utf-8", timeout=600)
+
+
+@pytest.fixture(scope="module")
+def installed(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A fresh venv, outside the tree, with the wheel built from this checkout."""
+    work = tmp_path_factory.mktemp("wheel")
+    built = _run(sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", work / "dist",
+                 ROOT, cwd=work)
+    assert built.returncode == 0, built.stderr
+    (wheel,) = (work / "dist").glob("adjudicator-*.whl")
+    venv.create(work / "venv", with_pip=True)
+    python = work / "venv" / "bin" / "python"
+    added = _run(python, "-m", "pip", "install", "-q", wheel, cwd=work)
+    assert added.returncode == 0, added.stderr
+    return work
+
+
+def test_the_wheel_holds_the_rules_and_the_grammar(installed: Path) -> None:
+    (wheel,) = (installed / "dist").glob("adjudicator-*.whl")
+    listed = _run(sys.executable, "-m", "zipfile", "-l", wheel, cwd=installed).stdout
+    for name in ("adjudicator/asp/core.lp", "adjudicator/asp/profiles/tw16.lp",
+                 "adjudicator/asp/settlement/scoring.lp", "adjudicator/grammar/incident.lark"):
+        assert name in listed
+
+
+def test_an_installed_copy_judges_the_example_away_from_the_source(installed: Path) -> None:
+    example = installed / "example.log"
+    example.write_text((ROOT / "examples" / "wrong-pung-priority.log").read_text("utf-8"),
+                       encoding="utf-8")
+    exe = installed / "venv" / "bin" / "adjudicator"
+    done = _run(exe, "judge", example, "-f", "json", cwd=installed)
+    assert done.returncode == 0, done.stderr
+    ruling = json.loads(done.stdout)
+    assert ruling["status"] == "decided"
+    assert {(f["kind"], f["seat"]) for f in ruling["findings"]} >= {("優先", "北"), ("相公", "東")}
+    where = _run(installed / "venv" / "bin" / "python", "-c",
+                 "import adjudicator.rules.files as f; print(f.ASP)", cwd=installed).stdout
+    assert str(installed / "venv") in where and str(ROOT) not in where

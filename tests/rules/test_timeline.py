@@ -1,0 +1,91 @@
+"""The core chapter's timeline: turn order, the wall, eight-draw windows, the last tiles."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from clingo import Symbol
+
+from adjudicator.analysis import replay as tracker
+from adjudicator.facts import record as facts
+from adjudicator.facts.record import fact
+from adjudicator.language import reader
+from adjudicator.rules import engine
+
+
+def atoms(text: str, show: str, extra: list[Symbol] | None = None,
+          profile: str = "tw16", tmp: Path | None = None) -> set[str]:
+    """Solve ``text`` with every chapter plus ``show`` as the only #show lines."""
+    incident = reader.read(text)
+    symbols = facts.all_facts(incident, tracker.replay(incident)) + (extra or [])
+    assert tmp is not None
+    shown = tmp / "show_only.lp"
+    shown.write_text(show, encoding="utf-8")
+    files = [f for f in engine.chapter_files(profile) if f.name != "show.lp"] + [shown]
+    return {str(a) for a in engine.solve(symbols, profile, files)}
+
+
+def test_seat_order(tmp_path: Path) -> None:
+    got = atoms("紀錄:\n1 東 摸\n", "#show next_seat/2. #show prev_seat/2. #show opposite/2.",
+                tmp=tmp_path)
+    assert 'next_seat("東","南")' in got and 'next_seat("北","東")' in got
+    assert 'prev_seat("南","東")' in got and 'prev_seat("東","北")' in got
+    assert 'opposite("南","北")' in got and len(got) == 12
+
+
+def test_wall_counts_down_from_the_header_and_restarts_at_a_stated_count(tmp_path: Path) -> None:
+    text = ("牌牆: 10\n紀錄:\n1 東 摸\n2 東 打 一萬\n3 南 摸\n4 南 暗杠 白\n5 南 補\n"
+            "牌牆: 3\n6 南 打 二萬\n7 西 摸\n")
+    got = atoms(text, "#show wall_before/2.", tmp=tmp_path)
+    # 1 draws (10→9); 3 draws (9→8); 5 is a replacement from the kong end (8→7); the
+    # stated count 3 then holds before act 6; 7 draws.
+    assert got == {"wall_before(1,10)", "wall_before(2,9)", "wall_before(3,9)",
+                   "wall_before(4,8)", "wall_before(5,8)", "wall_before(6,3)",
+                   "wall_before(7,3)"}
+
+
+def test_no_wall_count_means_no_wall_facts(tmp_path: Path) -> None:
+    assert atoms("紀錄:\n1 東 摸\n", "#show wall_before/2.", tmp=tmp_path) == set()
+
+
+@pytest.mark.parametrize(("reading", "expected"), [
+    # wall draws only: acts 3, 6, 8 are the 1st–3rd counted draws after act 1 (5 is a 補)
+    ("wall", {"in_window(1,3,1)", "in_window(1,6,2)", "in_window(1,8,3)"}),
+    # every draw counts, the replacement 補 included
+    ("all", {"in_window(1,3,1)", "in_window(1,5,2)", "in_window(1,6,3)", "in_window(1,8,4)"}),
+])
+def test_eight_draw_window_follows_the_reading(tmp_path: Path, reading: str,
+                                               expected: set[str]) -> None:
+    text = ("紀錄:\n1 東 打 一萬\n2 南 碰 一萬\n3 西 摸\n4 西 暗杠 白\n5 西 補\n6 北 摸\n"
+            "7 北 打 二萬\n8 東 摸\n")
+    extra = [fact("window_needed", 1), fact("set_reading", "解釋.八張窗", reading)]
+    assert atoms(text, "#show in_window/3.", extra, tmp=tmp_path) == expected
+
+
+def test_window_closes_after_eight_draws(tmp_path: Path) -> None:
+    lines = [f"{i} {'東南西北'[i % 4]} 摸" for i in range(2, 14)]
+    got = atoms("紀錄:\n1 東 打 一萬\n" + "\n".join(lines) + "\n", "#show in_window/3.",
+                [fact("window_needed", 1)], tmp=tmp_path)
+    assert {a.split(",")[1] for a in got} == {str(i) for i in range(2, 10)}
+
+
+@pytest.mark.parametrize(("reading", "expected"), [
+    # 解釋.末八張 default: at most eight drawable tiles remain when the act is made.
+    ("remaining", {2, 3, 4, 5}),
+    # the other reading: the actor's last drawn tile was among the last eight — 南 drew at
+    # 3 with eight left; 東 last drew at 1 with nine left, so its pung at 5 is not within.
+    ("drawn", {3, 4}),
+])
+def test_within_the_last_eight(tmp_path: Path, reading: str, expected: set[int]) -> None:
+    text = "牌牆: 9\n紀錄:\n1 東 摸\n2 東 打 一萬\n3 南 摸\n4 南 打 二萬\n5 東 碰 二萬\n"
+    got = atoms(text, "#show within_last/2.", [fact("set_reading", "解釋.末八張", reading)],
+                tmp=tmp_path)
+    assert {int(a[len("within_last("):].split(",")[0]) for a in got if a.endswith(",8)")} \
+        == expected
+
+
+def test_turn_follows_the_last_player_act(tmp_path: Path) -> None:
+    text = "紀錄:\n1 東 打 一萬\n2 北 喊碰 一萬\n3 南 摸\n4 裁判 發現 南 偷牌\n"
+    got = atoms(text, "#show turn/2.", tmp=tmp_path)
+    assert got == {'turn(1,"東")', 'turn(2,"東")', 'turn(3,"南")', 'turn(4,"南")'}
