@@ -89,16 +89,29 @@ def base_header(carried: Carried, header: MatchHeader) -> Header:
         profile=header.profile, round_wind=carried.round_wind or "東",
         dealer=carried.dealer, streak=carried.streak or 0,
         base=header.base, per_tai=header.per_tai, players=dict(chair),
-        side_bets=[SideBet(b.line, b.kind, chair[b.player], b.amount, b.bettor)
-                   for b in header.side_bets if b.player in chair],
+        side_bets=_bets(header, carried.seating),
     )
 
 
-def settle(carried: Carried, incident: Incident, hand: int) -> Settled:
-    """The hand's deal: the carried values, with what the hand itself states."""
+def _bets(header: MatchHeader, seating: dict[Seat, str]) -> list[SideBet]:
+    """The match's side bets on the chairs their players sit in."""
+    chair = {name: seat for seat, name in seating.items()}
+    return [SideBet(b.line, b.kind, chair[b.player], b.amount, b.bettor)
+            for b in header.side_bets if b.player in chair]
+
+
+def settle(carried: Carried, incident: Incident, hand: int, header: MatchHeader) -> Settled:
+    """The hand's deal: the carried values, with what the hand itself states.
+
+    Where the hand seats the players anew, the match's side bets move with their players
+    (the incident's header is brought up to date; its own 插花 lines stay as read).
+    """
     h = incident.header
     out = Settled(deal=None)
     seating = _seating(carried, incident, hand, out.warnings)
+    if seating != carried.seating:
+        own = h.side_bets[len(_bets(header, carried.seating)):]
+        h.side_bets = _bets(header, seating) + own
     dealer_word = _both(carried.dealer, carried.seating)
     stated = h.lines
     for key, was, now in (("圈風", carried.round_wind, h.round_wind),

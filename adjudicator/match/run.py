@@ -69,7 +69,7 @@ def judge_match(match: Match, *, profile: str | None = None,
         try:
             incident = reader.read(hand.text, base=base_header(carried, header))
             _same_stake(incident, header)
-            settled = settle(carried, incident, hand.number)
+            settled = settle(carried, incident, hand.number, header)
             if settled.deal is None:
                 result.stop = Stop(hand.number, "carry", settled.stop or "")
                 return result
