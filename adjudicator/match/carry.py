@@ -61,7 +61,7 @@ class Carried:
 
 
 @dataclass(frozen=True)
-class Warning:
+class CarryWarning:
     hand: int
     key: str  # 莊家 連莊 圈風 玩家 搬風
     message: str
@@ -72,7 +72,7 @@ class Settled:
     """A hand's deal as played, and what the match says about how it was stated."""
 
     deal: Deal | None  # None: an open value the hand does not state (the carry stops)
-    warnings: list[Warning] = field(default_factory=list)
+    warnings: list[CarryWarning] = field(default_factory=list)
     stop: str | None = None
 
 
@@ -127,7 +127,7 @@ def settle(carried: Carried, incident: Incident, hand: int, header: MatchHeader)
             continue  # an open value filled, the same value, or a new 將's 定莊 by dice
         shown_was = dealer_word if key == "莊家" else str(was)
         shown_now = _both(now, seating) if key == "莊家" else str(now)  # type: ignore[arg-type]
-        out.warnings.append(Warning(hand, key, (
+        out.warnings.append(CarryWarning(hand, key, (
             f"第{hand}盤第 {stated[key]} 行寫「{key}: {shown_now}」，本將接續前盤應是"
             f"「{key}: {shown_was}」；此盤依紀錄所寫裁決，下盤由此接續")))
     dealer = h.dealer or "東"
@@ -141,11 +141,11 @@ def _both(seat: Seat | None, seating: dict[Seat, str]) -> str:
 
 
 def _seating(carried: Carried, incident: Incident, hand: int,
-             warnings: list[Warning]) -> dict[Seat, str]:
+             warnings: list[CarryWarning]) -> dict[Seat, str]:
     h = incident.header
     if "玩家" not in h.lines:
         if carried.seat_change_due:
-            warnings.append(Warning(hand, "搬風", (
+            warnings.append(CarryWarning(hand, "搬風", (
                 f"第{hand}盤：{carried.seat_change_due}，應搬風，但此盤未寫新座位（玩家:）；"
                 "沿用原座位")))
         return carried.seating
@@ -159,11 +159,11 @@ def _seating(carried: Carried, incident: Incident, hand: int,
     if new == carried.seating:
         return new
     if carried.seat_change_due is None:
-        warnings.append(Warning(hand, "玩家", (
+        warnings.append(CarryWarning(hand, "玩家", (
             f"第{hand}盤第 {line} 行換了座位（{_seats(new)}），但此時不是搬風的時點；"
             f"原座位是（{_seats(carried.seating)}）。此盤依紀錄所寫的座位")))
     elif carried.new_jiang and _same_order(new, carried.seating):
-        warnings.append(Warning(hand, "搬風", (
+        warnings.append(CarryWarning(hand, "搬風", (
             f"第{hand}盤：新座位（{_seats(new)}）四人的相互順序與前一將（{_seats(carried.seating)}）"
             "完全相同；依搬風之規定應重搬")))
     return new

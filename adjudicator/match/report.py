@@ -76,7 +76,10 @@ def _hand(x: HandResult, names: list[str]) -> dict[str, Any]:
         "findings": [{"kind": f.kind, "seat": f.seat, "player": seat[f.seat],
                       "clauses": list(f.clauses)} for f in r.findings],
         "wins": [{"seat": w.seat, "player": seat[w.seat], "valid": w.valid, "tai": w.tai,
-                  "self_drawn": w.self_drawn, "from": w.from_seat} for w in r.wins],
+                  "self_drawn": w.self_drawn, "from": w.from_seat,
+                  # neither valid nor void: what it is waits on an open fact
+                  "undetermined": not w.valid and not w.why and bool(w.open)}
+                 for w in r.wins],
         "balances": _money(x.amounts, names) if x.booked else {},
         "totals": _money(x.totals, names) if x.booked else {},
         "next_hand": None if r.next_hand is None else {
@@ -130,7 +133,8 @@ def _wins(x: dict[str, Any]) -> str:
     for w in x["wins"]:
         how = "自摸" if w["self_drawn"] else (f"和 {w['from']} 的牌" if w["from"] else "和")
         tai = "" if w["tai"] is None else f" {w['tai']}台"
-        out.append(f"{w['player']}（{w['seat']}）{how} {'有效' if w['valid'] else '無效'}{tai}")
+        state = "未定" if w["undetermined"] else "有效" if w["valid"] else "無效"
+        out.append(f"{w['player']}（{w['seat']}）{how} {state}{tai}")
     return "、".join(out) or "無"
 
 

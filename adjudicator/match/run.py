@@ -15,7 +15,7 @@ from typing import Literal
 from adjudicator.language import reader
 from adjudicator.language.errors import LogError
 from adjudicator.language.incident import Incident
-from adjudicator.match.carry import Carried, Deal, Warning, advance, base_header, settle, start
+from adjudicator.match.carry import Carried, CarryWarning, Deal, advance, base_header, settle, start
 from adjudicator.match.format import Match, MatchHeader
 from adjudicator.match.ledger import Ledger, by_name
 from adjudicator.rules.engine import EngineError
@@ -36,7 +36,7 @@ class HandResult:
     booked: bool  # False: inconsistent, its money not booked
     amounts: dict[str, Fraction] = field(default_factory=dict)
     totals: dict[str, Fraction] = field(default_factory=dict)
-    warnings: list[Warning] = field(default_factory=list)
+    warnings: list[CarryWarning] = field(default_factory=list)
 
 
 @dataclass(frozen=True)
@@ -55,7 +55,7 @@ class MatchResult:
     next: Carried | None = None  # what the match carries after its last judged hand
 
     @property
-    def warnings(self) -> list[Warning]:
+    def warnings(self) -> list[CarryWarning]:
         return [w for h in self.hands for w in h.warnings]
 
 
