@@ -209,3 +209,16 @@ def test_command_exit_status(tmp_path: Path) -> None:
 def test_money_stays_exact() -> None:
     result = run(HEAD + hands(discard_win("東", "南")))
     assert all(isinstance(v, Fraction) for v in result.ledger.totals.values())
+
+
+def test_check_runs_match_cases(tmp_path: Path) -> None:
+    good = tmp_path / "good.match"
+    good.write_text(HEAD + hands(discard_win("東", "南"))
+                    + "將期望:\n第1盤後: 阿明 +700 小華 -700\n下一盤 莊家 東 連莊 1\n", "utf-8")
+    bad = tmp_path / "bad.match"
+    bad.write_text(HEAD + hands(discard_win("東", "南"))
+                   + "將期望:\n終局: 阿明 +600 小華 -600\n", "utf-8")
+    out = CliRunner().invoke(app, ["check", str(tmp_path), "-v"])
+    assert out.exit_code == 1
+    assert "good.match PASSED" in out.stdout and "bad.match FAILED" in out.stdout
+    assert "終局帳目應為 阿明 +600 小華 -600；結果為 阿明 +700 小華 -700" in out.stdout
