@@ -166,7 +166,10 @@ def _header(lines: list[str], end: int) -> MatchHeader:
     header.profile, header.base, header.per_tai = h.profile, h.base, h.per_tai
     header.seating = {seat: name for name, seat in h.players.items()}
     header.round_wind, header.streak = h.round_wind, h.streak
-    header.dealer = h.dealer or "東"
+    if h.dealer is not None:
+        header.dealer = h.dealer
+    elif "起莊" in header.lines:
+        header.dealer = header.start_dealer  # a sheet that starts with the 將 starts at 起莊
     if "起莊" not in header.lines:
         header.start_dealer = header.dealer
     header.side_bets = [MatchBet(b.line, b.kind, header.seating[b.seat], b.amount, b.bettor)

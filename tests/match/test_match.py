@@ -222,3 +222,9 @@ def test_check_runs_match_cases(tmp_path: Path) -> None:
     assert out.exit_code == 1
     assert "good.match PASSED" in out.stdout and "bad.match FAILED" in out.stdout
     assert "終局帳目應為 阿明 +600 小華 -600；結果為 阿明 +700 小華 -700" in out.stdout
+
+
+def test_the_first_dealer_defaults_to_the_start_chair() -> None:
+    assert read_match(HEAD + "起莊: 西\n" + hands(EXHAUSTED)).header.dealer == "西"
+    started = read_match(HEAD + "莊家: 北\n" + hands(EXHAUSTED)).header
+    assert (started.dealer, started.start_dealer) == ("北", "北")
