@@ -277,10 +277,45 @@ def to_html(result: MatchResult) -> str:
                + "".join(f"<th>{e(c)}</th>" for c in head) + "</tr></thead><tbody>")
     out += ["<tr>" + "".join(f"<td>{e(c)}</td>" for c in r) + "</tr>" for r in rows]
     out.append("</tbody></table>")
+    out.append(_chart(d))
     out += [f'<p class="stop">{e(w)}</p>' if w.startswith("停止") else f"<p>{e(w)}</p>"
             for w in _end_words(d)]
     out.append("</body></html>")
     return "\n".join(out) + "\n"
+
+
+_COLOURS = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b", "#e377c2")
+
+
+def _chart(d: dict[str, Any]) -> str:
+    """Each person's running total after each hand, as an inline SVG line chart."""
+    booked = [x for x in d["hands"] if x["booked"]]
+    if not booked:
+        return ""
+    names = d["names"]
+    series = {n: [Fraction(0)] + [Fraction(str(x["totals"][n])) for x in booked] for n in names}
+    top = max(max(v) for v in series.values())
+    low = min(min(v) for v in series.values())
+    span = (top - low) or Fraction(1)
+    width, height, pad = 640, 240, 40
+    step = Fraction(width - 2 * pad, max(len(booked), 1))
+
+    def y(v: Fraction) -> float:
+        return float(pad + (top - v) / span * (height - 2 * pad))
+
+    lines = [f'<line x1="{pad}" x2="{width - pad}" y1="{y(Fraction(0)):.1f}" '
+             f'y2="{y(Fraction(0)):.1f}" stroke="#999" stroke-dasharray="4"/>']
+    for k, name in enumerate(names):
+        colour = _COLOURS[k % len(_COLOURS)]
+        points = " ".join(f"{float(pad + i * step):.1f},{y(v):.1f}"
+                          for i, v in enumerate(series[name]))
+        lines.append(f'<polyline fill="none" stroke="{colour}" stroke-width="2" '
+                     f'points="{points}"><title>{html.escape(name)}</title></polyline>')
+        lines.append(f'<text x="{width - pad + 4}" y="{y(series[name][-1]):.1f}" '
+                     f'fill="{colour}" font-size="12">{html.escape(name)}</text>')
+    return (f'<h2>累計走勢</h2><svg xmlns="http://www.w3.org/2000/svg" width="{width + 40}" '
+            f'height="{height}" role="img" aria-label="每人每盤後的累計">' + "".join(lines)
+            + "</svg>")
 
 
 # ---------------------------------------------------------------------- CSV
