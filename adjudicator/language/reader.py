@@ -648,6 +648,11 @@ def _note(token: Token | None) -> str | None:
     return canonical(text) if canonical(text) in _MEANINGFUL_NOTES else text
 
 
+def money(text: str) -> Money:
+    """An amount as a 收支 line writes it (+2100, -700, -700/3): exact."""
+    return _money(text)
+
+
 def _money(text: str) -> Money:
     sign = -1 if text[0] in "-－−" else 1
     digits = text.lstrip("+-＋－−")

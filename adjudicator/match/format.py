@@ -293,7 +293,7 @@ def _totals(lines: list[str], i: int, words: list[str]) -> dict[str, Money]:
             _fail(lines, i, "金額，例如 +1200 或 -700/3", f"「{amount}」")
         if name in out:
             _fail(lines, i, "另一個名字", f"「{name}」已經寫過")
-        out[name] = reader._money(amount)
+        out[name] = reader.money(amount)
     return out
 
 
