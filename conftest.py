@@ -1,5 +1,6 @@
 """pytest collects every cases/**/*.case as a test: the case passes when the ruling meets
-every line of its 期望 block."""
+every line of its 期望 block.  A cases/**/*.match (a whole match) passes when its hands and
+its ledger meet its 將期望 block and each hand's own 期望 lines."""
 
 from __future__ import annotations
 
@@ -11,6 +12,8 @@ import pytest
 def pytest_collect_file(parent: pytest.Collector, file_path: Path) -> pytest.Collector | None:
     if file_path.suffix == ".case":
         return CaseFile.from_parent(parent, path=file_path)
+    if file_path.suffix == ".match":
+        return MatchFile.from_parent(parent, path=file_path)
     return None
 
 
@@ -34,6 +37,23 @@ class CaseItem(pytest.Item):
 
     def reportinfo(self):  # type: ignore[no-untyped-def]
         return self.path, 0, f"case {self.name}"
+
+
+class MatchFile(pytest.File):
+    def collect(self):  # type: ignore[no-untyped-def]
+        yield MatchItem.from_parent(self, name=self.path.stem)
+
+
+class MatchItem(CaseItem):
+    def runtest(self) -> None:
+        from adjudicator.committee.match_cases import run_match_case
+
+        result = run_match_case(self.path)
+        if not result.passed:
+            raise CaseFailure(result.error or "\n".join(result.failures))
+
+    def reportinfo(self):  # type: ignore[no-untyped-def]
+        return self.path, 0, f"match {self.name}"
 
 
 class CaseFailure(Exception):

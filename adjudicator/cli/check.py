@@ -19,13 +19,14 @@ import typer
 
 if TYPE_CHECKING:
     from adjudicator.committee.cases import CaseResult
+    from adjudicator.committee.match_cases import MatchCaseResult
 
 NO_CASES = 5  # pytest's exit status when nothing was selected
 
 
 def check(
     paths: Annotated[list[Path] | None, typer.Argument(
-        help="案例檔或資料夾（預設 cases/；資料夾內找 *.case）")] = None,
+        help="案例檔或資料夾（預設 cases/；資料夾內找 *.case 與 *.match）")] = None,
     verbose: Annotated[bool, typer.Option("--verbose", "-v", help="逐案一行列出結果")] = False,
     keyword: Annotated[str | None, typer.Option(
         "-k", metavar="EXPR",
@@ -42,7 +43,7 @@ def check(
         help="以此解釋點或參數裁決所有案例，如 解釋.八張窗=all（可重複；不可與 --update 併用）"
     )] = None,
 ) -> None:
-    """檢查案例：裁決每個 *.case，逐條核對其 期望:，像測試工具一樣報告。
+    """檢查案例：裁決每個 *.case（與整將的 *.match），逐條核對其 期望:，像測試工具一樣報告。
 
     結束碼：0 全部通過；1 有案例未通過；2 輸入有誤；5 沒有選到任何案例。
     """
@@ -86,14 +87,17 @@ def _fail(message: str) -> NoReturn:
 
 
 def _run(files: list[Path], settings: dict[str, str],
-         verbose: bool) -> tuple[list[CaseResult], float]:
+         verbose: bool) -> tuple[list[CaseResult | MatchCaseResult], float]:
     """Judge every case, printing progress as pytest does; the results and the time taken."""
     from adjudicator.committee.cases import case_name, run_case
+    from adjudicator.committee.match_cases import run_match_case
 
     start = time.perf_counter()
-    results, folder = [], None
+    results: list[CaseResult | MatchCaseResult] = []
+    folder = None
     for path in files:
-        result = run_case(path, settings or None)
+        runner = run_match_case if path.suffix == ".match" else run_case
+        result = runner(path, settings or None)
         results.append(result)
         mark = "." if result.passed else ("E" if result.error else "F")
         if verbose:
@@ -110,7 +114,7 @@ def _run(files: list[Path], settings: dict[str, str],
     return results, time.perf_counter() - start
 
 
-def _report_failures(failed: list[CaseResult]) -> None:
+def _report_failures(failed: list[CaseResult | MatchCaseResult]) -> None:
     from adjudicator.committee.cases import case_name
 
     if not failed:
@@ -127,15 +131,18 @@ def _rule(char: str, title: str, width: int = 70) -> str:
     return char * side + title + char * side
 
 
-def _update(failed: list[CaseResult], yes: bool) -> set[Path]:
+def _update(failed: list[CaseResult | MatchCaseResult], yes: bool) -> set[Path]:
     """Rewrite the 期望 of each failing case that has a ruling; the paths written."""
-    from adjudicator.committee.cases import case_name
+    from adjudicator.committee.cases import CaseResult, case_name
 
     written: set[Path] = set()
     if failed:
         print(_rule("=", " 更新 期望 "))
     for result in failed:
         name = case_name(result.path)
+        if not isinstance(result, CaseResult):
+            print(f"{name}：整將的 將期望 須逐盤手算，不自動改寫")
+            continue
         if result.ruling is None or result.incident is None:
             print(f"{name}：無法裁決，不更新")
             continue
@@ -186,7 +193,8 @@ def _confirm(question: str) -> bool:
         return False
 
 
-def _write_junit(target: Path, results: list[CaseResult], seconds: float) -> None:
+def _write_junit(target: Path, results: list[CaseResult | MatchCaseResult],
+                 seconds: float) -> None:
     from adjudicator.committee.cases import case_name
 
     failures = sum(bool(r.failures) and r.error is None for r in results)

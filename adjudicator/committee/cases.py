@@ -30,7 +30,7 @@ from adjudicator.rules.engine import EngineError
 from adjudicator.ruling.judge import judge
 from adjudicator.ruling.model import Ruling, money_json
 
-CASE_GLOBS = ("*.case",)
+CASE_GLOBS = ("*.case", "*.match")  # check also runs whole matches (match_cases.py)
 CORPUS_GLOBS = ("*.case", "*.log")  # diff and coverage also judge plain logs
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from contextvars import ContextVar
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from functools import cache
 from importlib.resources import files
@@ -33,6 +33,7 @@ from adjudicator.language.incident import (
     Expectation,
     FindingExpectation,
     HandEndExpectation,
+    Header,
     Incident,
     Meld,
     Money,
@@ -199,17 +200,25 @@ def decode(data: bytes) -> str:
                        "紀錄檔須以 UTF-8 存檔（此處的位元組不是 UTF-8）") from None
 
 
-def read(text: str) -> Incident:
-    """Read an incident log.  Raises ``LogError`` for anything that cannot be read."""
+def read(text: str, base: Header | None = None) -> Incident:
+    """Read an incident log.  Raises ``LogError`` for anything that cannot be read.
+
+    ``base`` is a header the log starts from (a match's carried state: its players, stake,
+    dealer …); what the log's own header states replaces it, key by key, and
+    ``header.lines`` lists only the keys the log itself states.  Its players' names may be
+    used in the log without a 玩家 line.
+    """
     source = text[1:] if text.startswith("\ufeff") else text
     declared = _Declared()
+    for name in (base.players if base is not None else ()):
+        declared.learn(name)
     try:
         tree = parse_tree(source, declared)
     except UnexpectedInput as err:
         raise from_lark(err, source, declared.names) from None
     except LarkError as err:  # not expected from LALR, but no Lark error may escape
         raise LogError(1, 1, "可讀的紀錄", _line(source, 1), str(err)) from None
-    return _Builder(source).build(tree)
+    return _Builder(source, base).build(tree)
 
 
 def _line(source: str, number: int) -> str:
@@ -235,6 +244,7 @@ class _ActParts:
 @dataclass
 class _Builder:
     source: str
+    base: Header | None = None
     incident: Incident = field(init=False)
     lines: list[str] = field(init=False)  # the source lines, for error messages
     last_seq: int = 0  # the sequence number of the act before, for lines without one
@@ -242,6 +252,10 @@ class _Builder:
 
     def __post_init__(self) -> None:
         self.incident = Incident(source=self.source)
+        if self.base is not None:
+            self.incident.header = replace(
+                self.base, players=dict(self.base.players),
+                side_bets=list(self.base.side_bets), lines={})
         self.lines = self.source.splitlines()
 
     # -- plumbing
@@ -383,6 +397,7 @@ class _Builder:
     def h_players(self, tree: Tree) -> None:
         self.header_key(cast(Token, tree.children[0]))
         players = self.incident.header.players
+        players.clear()  # the log's own 玩家 line replaces a base header's seating
         for player in cast(list[Tree], tree.children[1:]):
             seat_token, name_token = cast(list[Token], player.children)
             seat, name = SEAT_ALIASES[seat_token.value], name_token.value
@@ -631,6 +646,11 @@ def _note(token: Token | None) -> str | None:
         return None
     text = token.value[1:-1].strip()
     return canonical(text) if canonical(text) in _MEANINGFUL_NOTES else text
+
+
+def money(text: str) -> Money:
+    """An amount as a 收支 line writes it (+2100, -700, -700/3): exact."""
+    return _money(text)
 
 
 def _money(text: str) -> Money:

@@ -884,3 +884,19 @@ def test_a_long_record() -> None:
     lines = ["紀錄:"] + [f"{n} {'東南西北'[n % 4]} 打 {n % 9 + 1}m" for n in range(1, 2001)]
     acts = read("\n".join(lines)).acts
     assert len(acts) == 2000 and acts[-1].seq == 2000 and acts[-1].tiles == (2000 % 9,)
+
+
+def test_a_base_header_is_read_over() -> None:
+    from adjudicator.language.incident import Header
+
+    base = Header(profile="tw16-alt", dealer="南", streak=2, base=300, per_tai=100,
+                  players={"阿明": "東", "小華": "南", "阿德": "西", "小美": "北"})
+    assert read("連莊: 3\n").header.dealer is None  # no base: nothing carried
+    incident = read("連莊: 3\n紀錄:\n1 小華 打 五筒\n", base=base)
+    h = incident.header
+    assert (h.profile, h.dealer, h.streak, h.base) == ("tw16-alt", "南", 3, 300)
+    assert set(h.lines) == {"連莊"}  # only what the log itself states
+    assert incident.acts[0].actor == "南"  # the base's names need no 玩家 line
+    moved = read("玩家: 東=小華 南=阿明 西=阿德 北=小美\n", base=base).header.players
+    assert moved == {"小華": "東", "阿明": "南", "阿德": "西", "小美": "北"}
+    assert base.players["阿明"] == "東"  # the base itself is left as it was

@@ -1,0 +1,299 @@
+"""Reading a ``.match`` file (docs/match-format.md): the match header, the hands, the
+expectations of a match case.
+
+The match header's stake, players, side bets and starting deal are incident-language
+header lines, read by the incident reader (the one source of truth for those words); the
+keys only a match has (將 起莊 搬風 日期 場地 桌號 裁判) are read here.  Each hand is kept as
+text, with blank lines before it so that the reader's line numbers are the file's: it is
+read once the match knows the state it starts from (carry.py).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Literal
+
+from adjudicator.language import reader
+from adjudicator.language.errors import SEAT_WORDS, LogError
+from adjudicator.language.incident import Money
+from adjudicator.language.seats import SEAT_ALIASES, Seat
+
+_BLANK = r"[ \t\u3000]"
+_TAIL = rf"{_BLANK}*(?:[#＃].*)?$"  # blanks and an optional comment to the end of the line
+_HAND = re.compile(rf"^{_BLANK}*第{_BLANK}*([0-9０-９]+){_BLANK}*[盤盘]{_BLANK}*[:：]?"
+                   rf"{_BLANK}*([^#＃]*?){_TAIL}")
+_DASHES = re.compile(rf"^{_BLANK}*-{{3,}}{_TAIL}")
+_EXPECT = re.compile(rf"^{_BLANK}*[將将]期望{_BLANK}*[:：]?{_TAIL}")
+_OWN_KEY = re.compile(rf"^{_BLANK}*(將|将|起莊|起庄|搬風|搬风|日期|場地|场地|桌號|桌号|裁判)"
+                      rf"{_BLANK}*[:：]{_BLANK}*([^#＃]*?){_TAIL}")
+_CANON_KEY = {"将": "將", "起庄": "起莊", "搬风": "搬風", "场地": "場地", "桌号": "桌號"}
+_META_KEYS = ("日期", "場地", "桌號", "裁判")
+# Incident-language header keys that belong to the match as a whole.
+MATCH_KEYS = frozenset({"規則", "圈風", "莊家", "連莊", "底", "台", "玩家", "插花"})
+SeatChange = Literal["每將", "每圈"]
+SEAT_CHANGES: tuple[SeatChange, ...] = ("每將", "每圈")
+
+
+@dataclass(frozen=True)
+class MatchBet:
+    """A side bet that lasts the match; it rides on a person, whichever chair they move to."""
+
+    line: int
+    kind: Literal["外插", "內插"]
+    player: str
+    amount: int
+    bettor: str | None = None
+
+
+@dataclass
+class MatchHeader:
+    title: str | None = None
+    profile: str = "tw16"
+    base: int | None = None
+    per_tai: int | None = None
+    seating: dict[Seat, str] = field(default_factory=dict)  # chair → name, at the start
+    round_wind: Seat = "東"
+    dealer: Seat = "東"  # the first hand's dealer
+    streak: int = 0
+    start_dealer: Seat = "東"  # 起莊位: where the 圈 turns (default: the first dealer)
+    seat_change: SeatChange = "每將"
+    side_bets: list[MatchBet] = field(default_factory=list)
+    meta: dict[str, str] = field(default_factory=dict)  # 日期 場地 桌號 裁判
+    lines: dict[str, int] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class HandText:
+    number: int
+    line: int  # the line that opens it (第N盤: or ---)
+    label: str  # what follows 第N盤: on that line
+    text: str  # the hand's own lines, after as many blank lines as come before them
+
+
+@dataclass(frozen=True)
+class LedgerExpectation:
+    line: int
+    hand: int | None  # None: at the end (終局)
+    totals: dict[str, Money]
+
+
+@dataclass(frozen=True)
+class DealExpectation:
+    line: int
+    hand: int | None  # None: the hand after the last (下一盤)
+    round_wind: Seat | None
+    dealer: str | None  # a chair or a player's name
+    streak: int | None
+
+
+@dataclass(frozen=True)
+class WarningExpectation:
+    line: int
+    hand: int
+    key: str  # the header key the warning is about (莊家, 連莊, 圈風, 玩家, 搬風)
+
+
+@dataclass(frozen=True)
+class StopExpectation:
+    line: int
+    hand: int
+
+
+MatchExpectation = LedgerExpectation | DealExpectation | WarningExpectation | StopExpectation
+WARNING_KEYS = ("莊家", "連莊", "圈風", "玩家", "搬風")
+
+
+@dataclass
+class Match:
+    header: MatchHeader
+    hands: list[HandText]
+    expectations: list[MatchExpectation]
+    source: str
+
+
+def read_match(text: str) -> Match:
+    """Read a match file; ``LogError`` (with the file's line) for anything that does not fit."""
+    source = text[1:] if text.startswith("\ufeff") else text
+    lines = source.splitlines()
+    expect = next((i for i, line in enumerate(lines) if _EXPECT.match(line)), None)
+    end = expect if expect is not None else len(lines)
+    starts = [i for i, line in enumerate(lines[:end]) if _HAND.match(line) or _DASHES.match(line)]
+    header_end = starts[0] if starts else end
+    header = _header(lines, header_end)
+    hands = _hands(lines, starts, end)
+    if not hands:
+        _fail(lines, max(header_end - 1, 0), "第1盤:", "將裡沒有任何一盤")
+    expectations = [] if expect is None else _expectations(lines, expect, header)
+    return Match(header, hands, expectations, source)
+
+
+def _fail(lines: list[str], index: int, expected: str, detail: str | None = None,
+          column: int = 1) -> None:
+    raise LogError(index + 1, column, expected, lines[index] if index < len(lines) else "",
+                   detail)
+
+
+# ---------------------------------------------------------------------- the header
+
+
+def _header(lines: list[str], end: int) -> MatchHeader:
+    header = MatchHeader()
+    kept: list[str] = []
+    for i, line in enumerate(lines[:end]):
+        own = _OWN_KEY.match(line)
+        if own is None:
+            kept.append(line)
+            continue
+        kept.append("")  # the reader sees a blank line: its line numbers stay the file's
+        key = _CANON_KEY.get(own.group(1), own.group(1))
+        if key in header.lines:
+            _fail(lines, i, "另一個將頭欄位", f"「{key}」第 {header.lines[key]} 行已經寫過")
+        header.lines[key] = i + 1
+        _own_key(header, lines, i, key, own.group(2).strip())
+    incident = reader.read("\n".join(kept))
+    for key, line in incident.header.lines.items():
+        if key not in MATCH_KEYS:
+            _fail(lines, line - 1, "將頭欄位（規則 底 台 玩家 插花 圈風 莊家 連莊 起莊 搬風…）",
+                  f"「{key}」屬於各盤，寫在該盤裡")
+        header.lines[key] = line
+    for item in (*incident.positions, *incident.record):
+        _fail(lines, item.line - 1, "將頭欄位", "手牌與紀錄屬於各盤：先寫 第1盤:")
+    h = incident.header
+    if len(h.players) != 4:
+        line = h.lines.get("玩家", 1) - 1
+        _fail(lines, line, "玩家: 東=… 南=… 西=… 北=…", "將頭須寫明四位玩家（分帳按人名）")
+    header.profile, header.base, header.per_tai = h.profile, h.base, h.per_tai
+    header.seating = {seat: name for name, seat in h.players.items()}
+    header.round_wind, header.streak = h.round_wind, h.streak
+    if h.dealer is not None:
+        header.dealer = h.dealer
+    elif "起莊" in header.lines:
+        header.dealer = header.start_dealer  # a sheet that starts with the 將 starts at 起莊
+    if "起莊" not in header.lines:
+        header.start_dealer = header.dealer
+    header.side_bets = [MatchBet(b.line, b.kind, header.seating[b.seat], b.amount, b.bettor)
+                        for b in h.side_bets]
+    return header
+
+
+def _own_key(header: MatchHeader, lines: list[str], i: int, key: str, value: str) -> None:
+    column = lines[i].find(value) + 1 if value else len(lines[i]) + 1
+    if key == "將":
+        header.title = value or None
+    elif key in _META_KEYS:
+        if not value:
+            _fail(lines, i, f"{key} 的內容", column=column)
+        header.meta[key] = value
+    elif key == "起莊":
+        if value not in SEAT_ALIASES:
+            _fail(lines, i, "座位（東 南 西 北）", "起莊 是該將首盤莊家的座位", column)
+        header.start_dealer = SEAT_ALIASES[value]
+    elif key == "搬風":
+        if value not in SEAT_CHANGES:
+            _fail(lines, i, "每將 或 每圈", "搬風 的時點", column)
+        header.seat_change = value  # type: ignore[assignment]
+
+
+# ---------------------------------------------------------------------- the hands
+
+
+def _hands(lines: list[str], starts: list[int], end: int) -> list[HandText]:
+    hands: list[HandText] = []
+    for k, start in enumerate(starts):
+        stop = starts[k + 1] if k + 1 < len(starts) else end
+        marker = _HAND.match(lines[start])
+        number = len(hands) + 1
+        label = ""
+        if marker is not None:
+            written = int(marker.group(1))
+            if written != number:
+                _fail(lines, start, f"第{number}盤", f"盤號要依序：這裡是第 {number} 盤",
+                      lines[start].find("第") + 1)
+            label = marker.group(2).strip()
+        text = "\n" * (start + 1) + "\n".join(lines[start + 1:stop]) + "\n"
+        hands.append(HandText(number, start + 1, label, text))
+    return hands
+
+
+# ---------------------------------------------------------------------- expectations
+
+_AMOUNT = re.compile(r"^[+\-＋－−]?[0-9０-９]+([/／][0-9０-９]+)?$")
+_AFTER = re.compile(r"^第([0-9０-９]+)[盤盘]後$")
+_OF = re.compile(r"^第([0-9０-９]+)[盤盘]$")
+_STOP = re.compile(r"^停於第([0-9０-９]+)[盤盘]$")
+
+
+def _expectations(lines: list[str], head: int, header: MatchHeader) -> list[MatchExpectation]:
+    names = set(header.seating.values())
+    out: list[MatchExpectation] = []
+    for i in range(head + 1, len(lines)):
+        body = re.split(r"[#＃]", lines[i], maxsplit=1)[0]
+        words = body.replace("：", " ").replace(":", " ").split()
+        if words:
+            out.append(_expectation(lines, i, words, names))
+    return out
+
+
+def _expectation(lines: list[str], i: int, words: list[str],
+                 names: set[str]) -> MatchExpectation:
+    first, rest = words[0], words[1:]
+    after = _AFTER.match(first)
+    if after is not None or first == "終局":
+        hand = None if after is None else int(after.group(1))
+        return LedgerExpectation(i + 1, hand, _totals(lines, i, rest))
+    stop = _STOP.match(first)
+    if stop is not None and not rest:
+        return StopExpectation(i + 1, int(stop.group(1)))
+    if first in ("下一盤", "下一盘"):
+        return _deal(lines, i, None, rest, names)
+    of = _OF.match(first)
+    if of is None:
+        _fail(lines, i, "第N盤後: 名字 金額…、終局: …、第N盤 莊家 …、第N盤 警告 …、"
+              "下一盤 莊家 … 或 停於第N盤")
+    hand = int(of.group(1))  # type: ignore[union-attr]
+    if len(rest) == 2 and rest[0] == "警告":
+        if rest[1] not in WARNING_KEYS:
+            _fail(lines, i, "、".join(WARNING_KEYS), "警告 後寫它關於哪一欄")
+        return WarningExpectation(i + 1, hand, rest[1])
+    return _deal(lines, i, hand, rest, names)
+
+
+def _deal(lines: list[str], i: int, hand: int | None, rest: list[str],
+          names: set[str]) -> DealExpectation:
+    values: dict[str, str] = {}
+    if not rest or len(rest) % 2:
+        _fail(lines, i, "圈風 W、莊家 座位或名字、連莊 N（成對）")
+    for key, value in zip(rest[::2], rest[1::2], strict=True):
+        key = key.replace("庄", "莊").replace("连", "連").replace("风", "風")
+        if key not in ("圈風", "莊家", "連莊") or key in values:
+            _fail(lines, i, "圈風、莊家 或 連莊", f"「{key}」")
+        values[key] = value
+    wind = values.get("圈風")
+    if wind is not None and wind[0] not in SEAT_ALIASES:
+        _fail(lines, i, "風（東 南 西 北）", f"「{wind}」")
+    dealer = values.get("莊家")
+    if dealer is not None and dealer not in SEAT_ALIASES and dealer not in names:
+        _fail(lines, i, SEAT_WORDS, f"「{dealer}」不是座位，也不是本將的玩家")
+    streak = values.get("連莊")
+    if streak is not None and not streak.isdigit():
+        _fail(lines, i, "連莊的數字", f"「{streak}」")
+    return DealExpectation(
+        i + 1, hand, None if wind is None else SEAT_ALIASES[wind[0]],
+        None if dealer is None else SEAT_ALIASES.get(dealer, dealer),
+        None if streak is None else int(streak))
+
+
+def _totals(lines: list[str], i: int, words: list[str]) -> dict[str, Money]:
+    if not words or len(words) % 2:
+        _fail(lines, i, "名字 金額 成對，例如 阿明 +1200 小華 -400")
+    out: dict[str, Money] = {}
+    for name, amount in zip(words[::2], words[1::2], strict=True):
+        if not _AMOUNT.match(amount):
+            _fail(lines, i, "金額，例如 +1200 或 -700/3", f"「{amount}」")
+        if name in out:
+            _fail(lines, i, "另一個名字", f"「{name}」已經寫過")
+        out[name] = reader.money(amount)
+    return out
+
+

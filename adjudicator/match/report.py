@@ -1,0 +1,338 @@
+"""The match report: per hand the deal, verdict, wins, offences and money; the running ledger.
+
+One dict (``to_dict``) holds what every format shows; JSON is that dict, text, Markdown,
+HTML and the ledger CSV are rendered from it.  Money is exact: an integer, or "p/q".
+"""
+
+from __future__ import annotations
+
+import csv
+import html
+import io
+import json
+from fractions import Fraction
+from typing import Any
+
+from adjudicator.language.errors import display_width
+from adjudicator.language.seats import SEATS
+from adjudicator.match.carry import Carried, Deal
+from adjudicator.match.ledger import shown
+from adjudicator.match.run import HandResult, MatchResult
+from adjudicator.ruling.model import money_json
+from adjudicator.ruling.model import to_dict as ruling_dict
+
+_STATUS = {"decided": "已決", "undetermined": "未定", "inconsistent": "自相矛盾"}
+
+
+def to_dict(result: MatchResult) -> dict[str, Any]:
+    h = result.match.header
+    return {
+        "title": h.title,
+        "profile": h.profile,
+        "base": h.base,
+        "per_tai": h.per_tai,
+        "meta": dict(h.meta),
+        "players": {s: h.seating[s] for s in SEATS},
+        "start_dealer": h.start_dealer,
+        "seat_change": h.seat_change,
+        "side_bets": [{"kind": b.kind, "player": b.player, "amount": b.amount,
+                       "bettor": b.bettor} for b in h.side_bets],
+        "names": list(result.ledger.names),
+        "hands": [_hand(x, result.ledger.names) for x in result.hands],
+        "totals": _money(result.ledger.totals, result.ledger.names),
+        "sum": money_json(result.ledger.total()),
+        "next": _next(result.next) if result.stop is None else None,
+        "stop": None if result.stop is None else {
+            "hand": result.stop.hand, "kind": result.stop.kind, "message": result.stop.message},
+        "warnings": [{"hand": w.hand, "key": w.key, "message": w.message}
+                     for w in result.warnings],
+    }
+
+
+def _money(amounts: dict[str, Fraction], names: list[str]) -> dict[str, int | str]:
+    return {n: money_json(amounts.get(n, Fraction(0))) for n in names}
+
+
+def _deal(d: Deal) -> dict[str, Any]:
+    return {"jiang": d.jiang, "round_wind": d.round_wind, "dealer": d.dealer,
+            "dealer_name": d.dealer_name, "streak": d.streak, "start_dealer": d.start_dealer,
+            "seating": {s: d.seating[s] for s in SEATS}}
+
+
+def _next(c: Carried | None) -> dict[str, Any] | None:
+    if c is None:
+        return None
+    return {"jiang": c.jiang, "round_wind": c.round_wind, "dealer": c.dealer,
+            "dealer_name": None if c.dealer is None else c.seating[c.dealer],
+            "streak": c.streak, "counts_streak": c.counts_streak,
+            "seat_change_due": c.seat_change_due, "open": c.open}
+
+
+def _hand(x: HandResult, names: list[str]) -> dict[str, Any]:
+    r, seat = x.ruling, x.deal.seating
+    return {
+        "hand": x.number, "label": x.label, "line": x.line, **_deal(x.deal),
+        "status": r.status, "hand_ends": r.hand_ends, "booked": x.booked,
+        "findings": [{"kind": f.kind, "seat": f.seat, "player": seat[f.seat],
+                      "clauses": list(f.clauses)} for f in r.findings],
+        "wins": [{"seat": w.seat, "player": seat[w.seat], "valid": w.valid, "tai": w.tai,
+                  "self_drawn": w.self_drawn, "from": w.from_seat,
+                  # neither valid nor void: what it is waits on an open fact
+                  "undetermined": not w.valid and not w.why and bool(w.open)}
+                 for w in r.wins],
+        "balances": _money(x.amounts, names) if x.booked else {},
+        "totals": _money(x.totals, names) if x.booked else {},
+        "next_hand": None if r.next_hand is None else {
+            "dealer": r.next_hand.dealer, "dealer_name": seat[r.next_hand.dealer],
+            "streak": r.next_hand.streak, "counts_streak": r.next_hand.counts_streak},
+        "open": [f"{u.fact}：{u.changes}" for u in r.uncertain],
+        "warnings": [w.message for w in x.warnings],
+        "ruling": ruling_dict(r),
+    }
+
+
+def to_json(result: MatchResult) -> str:
+    return json.dumps(to_dict(result), ensure_ascii=False, indent=2) + "\n"
+
+
+# ---------------------------------------------------------------------- words
+
+
+def _title(d: dict[str, Any]) -> str:
+    head = f"將：{d['title']}" if d["title"] else "將"
+    parts = [head, f"規則 {d['profile']}"]
+    if d["base"] is not None:
+        parts.append(f"底 {d['base']}")
+    if d["per_tai"] is not None:
+        parts.append(f"台 {d['per_tai']}")
+    parts += [f"{k} {v}" for k, v in d["meta"].items()]
+    return "　".join(parts)
+
+
+def _players(d: dict[str, Any]) -> str:
+    seats = " ".join(f"{s}={n}" for s, n in d["players"].items())
+    bets = "；".join(f"插花 {b['kind']} {b['bettor'] or b['player']}"
+                    + (f" 押 {b['player']}" if b["bettor"] else "") + f" {b['amount']}"
+                    for b in d["side_bets"])
+    return f"玩家：{seats}　起莊 {d['start_dealer']}　搬風 {d['seat_change']}" + (
+        f"　{bets}" if bets else "")
+
+
+def _deal_line(x: dict[str, Any]) -> str:
+    return (f"第{x['jiang']}將 {x['round_wind']}風圈　莊家 {x['dealer']}（{x['dealer_name']}）"
+            f" 連莊 {x['streak']}")
+
+
+def _verdict(x: dict[str, Any]) -> str:
+    end = "本盤終止" if x["hand_ends"] else "繼續（紀錄未終止此盤）"
+    return f"{_STATUS[x['status']]}；{end}"
+
+
+def _wins(x: dict[str, Any]) -> str:
+    out = []
+    for w in x["wins"]:
+        how = "自摸" if w["self_drawn"] else (f"和 {w['from']} 的牌" if w["from"] else "和")
+        tai = "" if w["tai"] is None else f" {w['tai']}台"
+        state = "未定" if w["undetermined"] else "有效" if w["valid"] else "無效"
+        out.append(f"{w['player']}（{w['seat']}）{how} {state}{tai}")
+    return "、".join(out) or "無"
+
+
+def _offences(x: dict[str, Any]) -> str:
+    return "、".join(f"{f['player']}（{f['seat']}）{f['kind']}〔{'、'.join(f['clauses'])}〕"
+                    for f in x["findings"]) or "無"
+
+
+def _next_words(n: dict[str, Any] | None) -> str:
+    if n is None:
+        return "未定"
+    text = f"莊家 {n['dealer']}（{n['dealer_name']}）連莊 {n['streak']}"
+    return text if n["counts_streak"] else text + " 不計連莊序"
+
+
+def _amounts(amounts: dict[str, Any]) -> str:
+    return " ".join(f"{n} {shown(Fraction(str(v)))}" for n, v in amounts.items())
+
+
+def _end_words(d: dict[str, Any]) -> list[str]:
+    out = []
+    if d["stop"]:
+        out.append(f"停止：{d['stop']['message']}")
+    n = d["next"]
+    if n is not None and n["dealer"] is not None and n["round_wind"] is not None:
+        due = f"（{n['seat_change_due']}，應搬風）" if n["seat_change_due"] else ""
+        out.append(f"下一盤：第{n['jiang']}將 {n['round_wind']}風圈 莊家 {n['dealer']}"
+                   f"（{n['dealer_name']}）連莊 {n['streak']}{due}")
+    elif n is not None:
+        out.append(f"下一盤：{n['open']}")
+    return out
+
+
+def _rows(d: dict[str, Any]) -> tuple[list[str], list[list[str]]]:
+    """The ledger table: one row per hand with the totals after it, and the end."""
+    names = d["names"]
+    head = ["盤", "圈風", "莊家", "連莊", *names]
+    rows = []
+    for x in d["hands"]:
+        totals = x["totals"] if x["booked"] else {}
+        rows.append([str(x["hand"]), x["round_wind"], f"{x['dealer']} {x['dealer_name']}",
+                     str(x["streak"]),
+                     *[shown(Fraction(str(totals[n]))) if n in totals else "—" for n in names]])
+    rows.append(["終局", "", "", "", *[shown(Fraction(str(d["totals"][n]))) for n in names]])
+    return head, rows
+
+
+# ---------------------------------------------------------------------- text
+
+
+def text(result: MatchResult) -> str:
+    d = to_dict(result)
+    out = [_title(d), _players(d), ""]
+    for x in d["hands"]:
+        label = f"　{x['label']}" if x["label"] else ""
+        out.append(f"第{x['hand']}盤{label}　{_deal_line(x)}")
+        out.append(f"  裁決：{_verdict(x)}")
+        out.append(f"  和牌：{_wins(x)}")
+        out.append(f"  違規：{_offences(x)}")
+        if x["booked"]:
+            out.append(f"  收支：{_amounts(x['balances'])}")
+            out.append(f"  累計：{_amounts(x['totals'])}")
+            out.append(f"  下盤：{_next_words(x['next_hand'])}")
+        out += [f"  未定：{o}" for o in x["open"]]
+        out += [f"  警告：{w}" for w in x["warnings"]]
+        out.append("")
+    head, rows = _rows(d)
+    out.append("帳目（每盤後累計）")
+    out += _aligned([head, *rows])
+    out.append("")
+    out += _end_words(d)
+    return "\n".join(out) + "\n"
+
+
+def _aligned(table: list[list[str]]) -> list[str]:
+    widths = [max(display_width(row[i]) for row in table) for i in range(len(table[0]))]
+    return ["  ".join(cell + " " * (w - display_width(cell)) for cell, w in zip(row, widths,
+                                                                               strict=True)).rstrip()
+            for row in table]
+
+
+# ---------------------------------------------------------------------- Markdown
+
+
+def markdown(result: MatchResult) -> str:
+    d = to_dict(result)
+    out = [f"# {_title(d)}", "", _players(d), ""]
+    for x in d["hands"]:
+        label = f" {x['label']}" if x["label"] else ""
+        out.append(f"## 第{x['hand']}盤{label}")
+        out.append("")
+        out.append(f"- {_deal_line(x)}")
+        out.append(f"- 裁決：{_verdict(x)}")
+        out.append(f"- 和牌：{_wins(x)}")
+        out.append(f"- 違規：{_offences(x)}")
+        if x["booked"]:
+            out.append(f"- 收支：{_amounts(x['balances'])}")
+            out.append(f"- 累計：{_amounts(x['totals'])}")
+            out.append(f"- 下盤：{_next_words(x['next_hand'])}")
+        out += [f"- 未定：{o}" for o in x["open"]]
+        out += [f"- **警告**：{w}" for w in x["warnings"]]
+        out.append("")
+    head, rows = _rows(d)
+    out += ["## 帳目", "", "| " + " | ".join(head) + " |",
+            "|" + "---|" * len(head)]
+    out += ["| " + " | ".join(r) + " |" for r in rows]
+    out.append("")
+    out += [f"**{w}**" if w.startswith("停止") else w for w in _end_words(d)]
+    return "\n".join(out) + "\n"
+
+
+# ---------------------------------------------------------------------- HTML
+
+_CSS = """body{font-family:"Noto Sans CJK TC","Noto Sans TC",sans-serif;margin:2em;max-width:60em}
+table{border-collapse:collapse}td,th{border:1px solid #999;padding:.2em .6em;text-align:right}
+td:nth-child(-n+4),th{text-align:center}.warn{color:#a40}.stop{color:#b00;font-weight:bold}
+@media print{body{margin:0}}"""
+
+
+def to_html(result: MatchResult) -> str:
+    d = to_dict(result)
+    e = html.escape
+    out = ["<!DOCTYPE html>", '<html lang="zh-Hant"><head><meta charset="utf-8">',
+           f"<title>{e(_title(d))}</title><style>{_CSS}</style></head><body>",
+           f"<h1>{e(_title(d))}</h1>", f"<p>{e(_players(d))}</p>"]
+    for x in d["hands"]:
+        label = f" {x['label']}" if x["label"] else ""
+        out.append(f"<h2>第{x['hand']}盤{e(label)}</h2><ul>")
+        items = [_deal_line(x), f"裁決：{_verdict(x)}", f"和牌：{_wins(x)}",
+                 f"違規：{_offences(x)}"]
+        if x["booked"]:
+            items += [f"收支：{_amounts(x['balances'])}", f"累計：{_amounts(x['totals'])}",
+                      f"下盤：{_next_words(x['next_hand'])}"]
+        items += [f"未定：{o}" for o in x["open"]]
+        out += [f"<li>{e(i)}</li>" for i in items]
+        out += [f'<li class="warn">警告：{e(w)}</li>' for w in x["warnings"]]
+        out.append("</ul>")
+    head, rows = _rows(d)
+    out.append("<h2>帳目</h2><table><thead><tr>"
+               + "".join(f"<th>{e(c)}</th>" for c in head) + "</tr></thead><tbody>")
+    out += ["<tr>" + "".join(f"<td>{e(c)}</td>" for c in r) + "</tr>" for r in rows]
+    out.append("</tbody></table>")
+    out.append(_chart(d))
+    out += [f'<p class="stop">{e(w)}</p>' if w.startswith("停止") else f"<p>{e(w)}</p>"
+            for w in _end_words(d)]
+    out.append("</body></html>")
+    return "\n".join(out) + "\n"
+
+
+_COLOURS = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b", "#e377c2")
+
+
+def _chart(d: dict[str, Any]) -> str:
+    """Each person's running total after each hand, as an inline SVG line chart."""
+    booked = [x for x in d["hands"] if x["booked"]]
+    if not booked:
+        return ""
+    names = d["names"]
+    series = {n: [Fraction(0)] + [Fraction(str(x["totals"][n])) for x in booked] for n in names}
+    top = max(max(v) for v in series.values())
+    low = min(min(v) for v in series.values())
+    span = (top - low) or Fraction(1)
+    width, height, pad = 640, 240, 40
+    step = Fraction(width - 2 * pad, max(len(booked), 1))
+
+    def y(v: Fraction) -> float:
+        return float(pad + (top - v) / span * (height - 2 * pad))
+
+    lines = [f'<line x1="{pad}" x2="{width - pad}" y1="{y(Fraction(0)):.1f}" '
+             f'y2="{y(Fraction(0)):.1f}" stroke="#999" stroke-dasharray="4"/>']
+    for k, name in enumerate(names):
+        colour = _COLOURS[k % len(_COLOURS)]
+        points = " ".join(f"{float(pad + i * step):.1f},{y(v):.1f}"
+                          for i, v in enumerate(series[name]))
+        lines.append(f'<polyline fill="none" stroke="{colour}" stroke-width="2" '
+                     f'points="{points}"><title>{html.escape(name)}</title></polyline>')
+        lines.append(f'<text x="{width - pad + 4}" y="{y(series[name][-1]):.1f}" '
+                     f'fill="{colour}" font-size="12">{html.escape(name)}</text>')
+    return (f'<h2>累計走勢</h2><svg xmlns="http://www.w3.org/2000/svg" width="{width + 40}" '
+            f'height="{height}" role="img" aria-label="每人每盤後的累計">' + "".join(lines)
+            + "</svg>")
+
+
+# ---------------------------------------------------------------------- CSV
+
+
+def ledger_csv(result: MatchResult) -> str:
+    """The ledger: per hand the deal, each person's money in that hand and total after it."""
+    d = to_dict(result)
+    names = d["names"]
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\n")
+    writer.writerow(["盤", "將", "圈風", "莊家", "莊家玩家", "連莊",
+                     *[f"{n} 收支" for n in names], *[f"{n} 累計" for n in names]])
+    for x in d["hands"]:
+        if not x["booked"]:
+            continue
+        writer.writerow([x["hand"], x["jiang"], x["round_wind"], x["dealer"], x["dealer_name"],
+                         x["streak"], *[x["balances"][n] for n in names],
+                         *[x["totals"][n] for n in names]])
+    return buffer.getvalue()
