@@ -248,7 +248,7 @@ def _win_hand(incident: Incident, seat: Seat, how: str, tile: int | None,
                 concealed[tile] -= 1
             elif unknown:
                 unknown -= 1
-    if unknown or not state.known:
+    if unknown or not state.known or state.excess:
         if flower_win is None:
             return None
         concealed = Counter()
