@@ -266,7 +266,7 @@ def _win_hand(incident: Incident, seat: Seat, how: str, tile: int | None,
 
 
 def _context(rec: _Record, i: int, seat: Seat, how: str, dealer: Seat,
-             flower: FlowerWin | None = None) -> dict[str, bool]:
+             flower: FlowerWin | None = None, from_start: bool = False) -> dict[str, bool]:
     """Facts of the play around the win that its patterns need."""
     # A flower win's own draw counts only when the replacement came before the declaration.
     drew = how == "自摸" or (flower is not None and flower.replaced)
@@ -278,9 +278,12 @@ def _context(rec: _Record, i: int, seat: Seat, how: str, dealer: Seat,
     tian_ting = "天聽" in declared and not cancelled
     di_ting = "地聽" in declared and not cancelled
     discards_before = [rec.act(j) for j in rec.before(i) if rec.act(j).verb == "打"]
-    from_start = bool(rec.acts) and rec.acts[0].seq <= 1
     own_discards = [a for a in discards_before if a.actor == seat]
-    tian_hu = from_start and seat == dealer and how == "自摸" and not discards_before
+    # 台.33: the dealt hand after 補花 only; a win on a kong's replacement is 杠上開花.
+    kongs_before = any(rec.act(j).actor == seat and rec.act(j).verb in ("暗杠", "加杠", "明杠")
+                       for j in rec.before(i))
+    tian_hu = (from_start and seat == dealer and how == "自摸" and not discards_before
+               and not kongs_before)
     first_discard_of_discarder = how == "和銃" and bool(discards_before) and sum(
         1 for a in discards_before if a.actor == discards_before[0].actor) == 1
     di_hu = tian_ting and seat != dealer and (
@@ -314,7 +317,9 @@ def _first_after_ting(rec: _Record, i: int, seat: Seat, how: str,
 def declared_wins(incident: Incident, timeline: Timeline) -> list[DeclaredWin]:
     rec = _Record(incident)
     dealer = incident.header.dealer or "東"
-    from_start = bool(rec.acts) and rec.acts[0].seq <= 1
+    # Only a record that begins at the deal (起點: 開局, or a first act numbered 1) can
+    # show what depends on the start of the hand.
+    from_start = incident.from_deal
     out = []
     for i in range(1, len(rec.acts) + 1):
         if not _is_declared(rec, i):
@@ -324,7 +329,8 @@ def declared_wins(incident: Incident, timeline: Timeline) -> list[DeclaredWin]:
         state.flowers = _with_robbed(rec, i, seat, state.flowers)
         flower = _flower_win(rec, i, seat, state, timeline, from_start)
         how, frm, tile = _how(rec, i, state, flower)
-        context: dict[str, bool | int | None] = dict(_context(rec, i, seat, how, dealer, flower))
+        context: dict[str, bool | int | None] = dict(_context(rec, i, seat, how, dealer, flower,
+                                                                  from_start))
         if flower is not None:
             context["dealt_flower_win"] = flower.dealt
             context["robbed_flower"] = flower.robbed if flower.form == 2 else None

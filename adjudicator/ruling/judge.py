@@ -9,6 +9,7 @@ from clingo import Symbol, SymbolType
 
 from adjudicator.analysis import replay as tracker
 from adjudicator.analysis.contradictions import Conflicts
+from adjudicator.analysis.warnings import log_warnings
 from adjudicator.facts import hand_facts as handfacts
 from adjudicator.facts import record as facts
 from adjudicator.facts import win_facts as winfacts
@@ -59,7 +60,21 @@ def judge(incident: Incident, *, profile: str | None = None,
     if answer.possibilities:
         undetermined(ruling, answer, lambda atoms: _ruling(incident, name, atoms, False),
                      Context(incident.acts))
+    ruling.meta = meta(incident)
+    ruling.warnings = log_warnings(incident)
     return ruling
+
+
+def meta(incident: Incident) -> dict[str, object]:
+    """The header's words about the occasion and the people (ruling-json.md: meta)."""
+    h = incident.header
+    out: dict[str, object] = {key: value for key, value in (
+        ("date", h.date), ("venue", h.venue), ("table", h.table), ("referee", h.referee),
+        ("hand", h.hand)) if value is not None}
+    if h.players:
+        out["players"] = {seat: name for seat in SEATS
+                          for name, s in h.players.items() if s == seat}
+    return out
 
 
 def symbols_of(incident: Incident, settings: dict[str, str] | None = None) -> list[Symbol]:

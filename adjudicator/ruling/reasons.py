@@ -68,6 +68,9 @@ _TEMPLATES: dict[str, Render] = {
     "incomplete": lambda c, s, a: f"{s} 的手牌不成和（和牌型態：五副搭子加一對將）",
     "xianggong": lambda c, s, a: f"{s} 自{c.act_text(a[0].number)}起已是相公，不得和牌",
     "hand_not_recorded": lambda c, s, a: f"紀錄未載 {_value(a[0])} 和牌時的手牌",
+    "not_drawn": lambda c, s, a: (
+        f"{s} 宣告自摸，但此前最後一手是{c.act_text(a[0].number)}，不是 {s} 自己摸牌："
+        "進牌非始於摸牌之打序，不得自摸"),
     "chow_before_pung": lambda c, s, a: (
         f"{c.act_text(a[0].number)}的牌，{s} 吃牌已亮搭並打出（{c.act_text(a[1].number)}），"
         f"之後才有人喊碰（{c.act_text(a[2].number)}）：吃牌優先"),
