@@ -89,7 +89,8 @@ def _turns(incident: Incident) -> list[LogWarning]:
         seat = str(act.actor)
         before = last.get(seat)
         if act.verb == "打" and before == "打":
-            out.append(LogWarning(act.line, f"{seat} 連續打牌，中間未記摸牌或吃碰：視為漏記一次摸牌"))
+            out.append(LogWarning(act.line,
+                                  f"{seat} 連續打牌，中間未記摸牌或吃碰：視為漏記一次摸牌"))
         if act.verb == "自摸" and before not in (*DRAWS, "補花", "暗杠", "加杠") \
                 and before is not None:
             out.append(LogWarning(act.line, f"{seat} 宣告自摸，但此前最後一手不是自己的摸牌或補牌"))
