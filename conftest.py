@@ -25,7 +25,6 @@ class CaseFile(pytest.File):
 class CaseItem(pytest.Item):
     def runtest(self) -> None:
         from adjudicator.committee.cases import run_case
-
         from adjudicator.committee.invariants import broken
 
         result = run_case(self.path)
