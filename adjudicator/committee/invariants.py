@@ -27,7 +27,7 @@ def broken(ruling: Ruling) -> list[str]:
             by_seat.setdefault(f.seat, []).append(f)
     for seat, found in by_seat.items():
         first, *later = sorted(found, key=lambda f: f.at or 0)
-        out += [f"{seat} 相公（第 {f.at} 手）只因張數不合，而 {seat} 自第 {first.at} 手已為他故相公："
-                "張數不合是原過失的附帶結果，不是另一次違規"
+        out += [f"{seat} 相公（第 {f.at} 手）只因張數不合，而 {seat} 自第 {first.at} 手"
+                "已為他故相公：張數不合是原過失的附帶結果，不是另一次違規"
                 for f in later if _count_only(f) and not _count_only(first)]
     return out
