@@ -139,6 +139,14 @@ def _flower_win(rec: _Record, i: int, seat: Seat, state: HandState, timeline: Ti
     laid = next((j for j in reversed(window) if rec.act(j).actor == seat
                  and rec.act(j).verb == "補花"), None)
     flowers = set(state.flowers)
+    # 台.27: the eighth flower drawn this turn and a win declared at once, with no 補花
+    # line: the flower is still in the hand, not laid out nor replaced.
+    drawn = next((j for j in reversed(window) if rec.act(j).actor == seat
+                  and rec.act(j).verb in ("摸", "補") and rec.act(j).tiles
+                  and T.is_flower(rec.act(j).tiles[0])), None)
+    if (laid is None and robbed is None and drawn is not None
+            and len(flowers | {rec.act(drawn).tiles[0]}) == 8):
+        return FlowerWin("八仙過海", None, None, 0, drawn, False, False)
     if len(flowers) < 8:
         return None
     # 台.28: dealt flowers win at the player's first draw (or are declared too early, with
@@ -198,7 +206,11 @@ def _how(rec: _Record, i: int, state: HandState,
         draw = _last_draw(rec, i, seat)  # type: ignore[arg-type]
         tile = named if named is not None else (_drawn_tile(draw[1]) if draw else None)
         return "自摸", None, tile
-    prev = rec.act(i - 1) if i > 1 else None
+    # Right after another's 加杠, or after others' declarations on that same tile (攔和).
+    k = i - 1
+    while k > 1 and rec.act(k).verb in ("和", "喊和", "推倒") and rec.act(k).actor != seat:
+        k -= 1
+    prev = rec.act(k) if k >= 1 else None
     if prev is not None and prev.verb == "加杠" and prev.actor != seat:
         return "搶杠", prev.actor, prev.tiles[0] if prev.tiles else named  # type: ignore[return-value]
     discard = _last_discard(rec, i)
@@ -328,6 +340,15 @@ def declared_wins(incident: Incident, timeline: Timeline) -> list[DeclaredWin]:
         state = _state_at_win(rec, i, seat, timeline)
         state.flowers = _with_robbed(rec, i, seat, state.flowers)
         flower = _flower_win(rec, i, seat, state, timeline, from_start)
+        if flower is not None and flower.completed_at and \
+                rec.act(flower.completed_at).verb in ("摸", "補"):
+            # The eighth flower drawn and not laid out: it counts among the flowers.
+            drawn = rec.act(flower.completed_at).tiles[0]
+            state.flowers = [*state.flowers, drawn]
+            if state.concealed[drawn]:
+                state.concealed[drawn] -= 1
+            elif state.unknown:
+                state.unknown -= 1
         how, frm, tile = _how(rec, i, state, flower)
         context: dict[str, bool | int | None] = dict(_context(rec, i, seat, how, dealer, flower,
                                                                   from_start))
@@ -349,7 +370,29 @@ def _with_robbed(rec: _Record, i: int, seat: Seat, flowers: list[int]) -> list[i
     return out
 
 
+# What a win's 台 may owe to the start of the hand (台.33 天和 asks for the dealt hand).
+START_DEPENDENT = {"tian_hu": "天和"}
+
+
+def start_dependent(incident: Incident, timeline: Timeline) -> Iterator[Symbol]:
+    """start_dependent(W, Name): in a record that does not say it begins at the deal, win W
+    would be Name were it the start of the hand — an open fact (asp/open.lp), never assumed."""
+    if incident.from_deal:
+        return
+    rec = _Record(incident)
+    dealer = incident.header.dealer or "東"
+    for w in declared_wins(incident, timeline):
+        if w.flower is not None:
+            continue
+        as_fragment = _context(rec, w.index, w.seat, w.how, dealer, None, False)
+        from_deal = _context(rec, w.index, w.seat, w.how, dealer, None, True)
+        for key, name in START_DEPENDENT.items():
+            if from_deal[key] and not as_fragment[key]:
+                yield fact("start_dependent", w.index, name)
+
+
 def win_facts(incident: Incident, timeline: Timeline) -> Iterator[Symbol]:
+    yield from start_dependent(incident, timeline)
     for w in declared_wins(incident, timeline):
         yield fact("declared_win", w.index, w.seat, w.how, w.frm or "none",
                    T.UNKNOWN if w.tile is None else w.tile)

@@ -68,9 +68,6 @@ _TEMPLATES: dict[str, Render] = {
     "incomplete": lambda c, s, a: f"{s} 的手牌不成和（和牌型態：五副搭子加一對將）",
     "xianggong": lambda c, s, a: f"{s} 自{c.act_text(a[0].number)}起已是相公，不得和牌",
     "hand_not_recorded": lambda c, s, a: f"紀錄未載 {_value(a[0])} 和牌時的手牌",
-    "not_drawn": lambda c, s, a: (
-        f"{s} 宣告自摸，但此前最後一手是{c.act_text(a[0].number)}，不是 {s} 自己摸牌："
-        "進牌非始於摸牌之打序，不得自摸"),
     "chow_before_pung": lambda c, s, a: (
         f"{c.act_text(a[0].number)}的牌，{s} 吃牌已亮搭並打出（{c.act_text(a[1].number)}），"
         f"之後才有人喊碰（{c.act_text(a[2].number)}）：吃牌優先"),
@@ -114,6 +111,9 @@ def render(ctx: Context, seat: str, why: Symbol) -> str:
 # --- What the record leaves open (asp/open.lp) -------------------------------------------
 # An open fact's term is rendered by a template above (hand_not_recorded …); each choice
 # atom of open.lp has words for both ways it may be taken.
+_TEMPLATES.setdefault("record_start_unknown", lambda c, s, a: (
+    f"紀錄未載起點（表頭無「起點: 開局」，首手亦非第 1 手），無從判斷 {_value(a[0])} "
+    "是否於配牌後即和牌（天和）"))
 _TEMPLATES.setdefault("kong_not_in_record", lambda c, s, a: (
     f"舉發 {_value(a[0])} 錯杠，但紀錄中沒有 {_value(a[0])} 的杠牌"))
 
@@ -128,6 +128,9 @@ _ASSUMPTIONS: dict[str, AssumptionWords] = {
     "assume_complete": lambda c, a, v: (
         f"{c.act_text(a[0].number)}時，{_actor(c, a[0].number)} 的手牌"
         + ("已成和" if v else "未成和")),
+    "assume_from_deal": lambda c, a, v: (
+        f"紀錄{'自開局起，' if v else '非自開局起，'}{c.act_text(a[0].number)}"
+        + ("是配牌後之第一手" if v else "不是配牌後之第一手")),
 }
 
 
