@@ -329,6 +329,9 @@ _OFFENCE_TEMPLATES: dict[str, Render] = {
     "xianggong_twice": lambda c, s, a: (
         f"{s} 自{c.act_text(a[0].number)}起已是相公，{c.act_text(a[1].number)}又違規："
         f"相公二度違規，依底注加牌面台數包賠三家"),
+    "second_copy_pung": lambda c, s, a: (
+        f"{c.act_text(a[1].number)}：所碰之{c.act_text(a[0].number)}是同一巡內出現的第二張"
+        "同牌，不得碰牌（碰牌）"),
     "prohibited": lambda c, s, a: (
         f"{c.act_text(a[1].number)}：{PROHIBITION_WORDS.get(a[0].number, '?')}"
         f"（禁制.{a[0].number}）"),
