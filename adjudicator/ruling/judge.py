@@ -23,6 +23,7 @@ from adjudicator.ruling.interpretations import describe
 from adjudicator.ruling.model import (
     Finding,
     Interpretation,
+    LogWarning,
     NextHand,
     Pattern,
     Payment,
@@ -61,8 +62,19 @@ def judge(incident: Incident, *, profile: str | None = None,
         undetermined(ruling, answer, lambda atoms: _ruling(incident, name, atoms, False),
                      Context(incident.acts))
     ruling.meta = meta(incident)
-    ruling.warnings = log_warnings(incident)
+    ruling.warnings = sorted({*log_warnings(incident), *count_warnings(incident, ruling)},
+                             key=lambda w: (w.line, w.message))
     return ruling
+
+
+def count_warnings(incident: Incident, ruling: Ruling) -> list[LogWarning]:
+    """A 相公 that rests only on the size of a stated hand (缺張/逾張) is worth checking
+    against the table: a slip of the pen in the hand line makes it."""
+    lines = {a.seq: a.line for a in incident.acts}
+    return [LogWarning(lines.get(f.at or 0, 0), f"{f.seat} 第 {f.at} 手的相公只依紀錄所記手牌"
+                       "之張數推算（缺張、逾張）：請與牌桌核對該手牌")
+            for f in ruling.findings
+            if f.kind == "相公" and f.why and all("缺張" in w or "逾張" in w for w in f.why)]
 
 
 def meta(incident: Incident) -> dict[str, object]:
