@@ -375,10 +375,11 @@ START_DEPENDENT = {"tian_hu": "天和"}
 
 
 def start_dependent(incident: Incident, timeline: Timeline) -> Iterator[Symbol]:
-    """start_dependent(W, Name): in a record that does not say it begins at the deal, win W
-    would be Name were it the start of the hand — an open fact (asp/open.lp), never assumed."""
-    if incident.from_deal:
-        return
+    """start_dependent(W, Name): in a record that does not say where it begins (no 起點, no
+    number on its first act), win W would be Name were it the start of the hand — an open
+    fact (asp/open.lp), never assumed."""
+    if not incident.start_unknown:
+        return  # the record says where it starts (at the deal, or numbered past it)
     rec = _Record(incident)
     dealer = incident.header.dealer or "東"
     for w in declared_wins(incident, timeline):

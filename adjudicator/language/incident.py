@@ -202,3 +202,10 @@ class Incident:
             return self.header.start == "開局"
         acts = self.acts
         return bool(acts) and acts[0].numbered and acts[0].seq == 1
+
+    @property
+    def start_unknown(self) -> bool:
+        """Whether the record leaves open where it starts: no 起點 and a first act without a
+        number (a first act numbered 1 starts at the deal, a later number after it)."""
+        acts = self.acts
+        return self.header.start is None and bool(acts) and not acts[0].numbered

@@ -112,7 +112,7 @@ def render(ctx: Context, seat: str, why: Symbol) -> str:
 # An open fact's term is rendered by a template above (hand_not_recorded …); each choice
 # atom of open.lp has words for both ways it may be taken.
 _TEMPLATES.setdefault("record_start_unknown", lambda c, s, a: (
-    f"紀錄未載起點（表頭無「起點: 開局」，首手亦非第 1 手），無從判斷 {_value(a[0])} "
+    f"紀錄未載起點（表頭無「起點:」，首手亦無序號），無從判斷 {_value(a[0])} "
     "是否於配牌後即和牌（天和）"))
 _TEMPLATES.setdefault("kong_not_in_record", lambda c, s, a: (
     f"舉發 {_value(a[0])} 錯杠，但紀錄中沒有 {_value(a[0])} 的杠牌"))
