@@ -12,8 +12,8 @@ from adjudicator.cli import check as check_cli
 from adjudicator.cli import coverage as coverage_cli
 from adjudicator.cli import diff as diff_cli
 from adjudicator.cli import judge as judge_cli
-from adjudicator.cli import match as match_cli
 from adjudicator.cli import lint as lint_cli
+from adjudicator.cli import match as match_cli
 from adjudicator.cli import points as points_cli
 from adjudicator.cli import score as score_cli
 

@@ -284,7 +284,8 @@ class _Builder:
         if self.base is not None:
             self.incident.header = replace(
                 self.base, players=dict(self.base.players),
-                side_bets=list(self.base.side_bets), lines={})
+                side_bets=list(self.base.side_bets), lines={},
+                start=None, hand=None)  # each hand states its own start and number
         self.lines = self.source.splitlines()
 
     # -- plumbing
