@@ -278,6 +278,9 @@ _PRIORITY_TEMPLATES: dict[str, Render] = {
     "lost_priority": lambda c, s, a: (
         f"{_at(c, a[0])}之牌由 {_value(a[1])} 優先（{_value(a[2])}）："
         f"{s} 的和牌無效（不以詐和論）"),
+    "robbed_kong_first": lambda c, s, a: (
+        f"{_at(c, a[0])}加杠之牌有多家和牌：{s} 在加杠者之後最近，"
+        f"{_value(a[1])} 的和牌無效（攔和）"),
     "lost_win": lambda c, s, a: (
         f"{s} 已喪失自摸或和銃優先權仍推倒手牌（{_at(c, a[0])}）：依牌面包賠三家（罰則.1）"),
 }
