@@ -25,10 +25,13 @@ class CaseFile(pytest.File):
 class CaseItem(pytest.Item):
     def runtest(self) -> None:
         from adjudicator.committee.cases import run_case
+        from adjudicator.committee.invariants import broken
 
         result = run_case(self.path)
         if not result.passed:
             raise CaseFailure(result.error or "\n".join(result.failures))
+        if result.ruling is not None and (faults := broken(result.ruling)):
+            raise CaseFailure("\n".join(faults))
 
     def repr_failure(self, excinfo, style=None):  # type: ignore[no-untyped-def,override]
         if isinstance(excinfo.value, CaseFailure):

@@ -25,13 +25,24 @@ class HandState:
     known: bool = False  # True once a 手牌 line stated the whole concealed hand
     melds: list[Meld] = field(default_factory=list)
     flowers: list[int] = field(default_factory=list)
+    # Tiles named in ``concealed`` that have left the hand without the record saying which
+    # (a wrong set laid of tiles not written down): the count is known, the tiles are not.
+    excess: int = 0
 
     def copy(self) -> HandState:
         return HandState(Counter(self.concealed), self.unknown, self.known,
-                         list(self.melds), list(self.flowers))
+                         list(self.melds), list(self.flowers), self.excess)
 
     def size(self) -> int:
-        return sum(self.concealed.values()) + self.unknown
+        return sum(self.concealed.values()) + self.unknown - self.excess
+
+    def holds(self, tile: int) -> bool | None:
+        """Whether the concealed hand holds ``tile``; None when the record cannot tell."""
+        if self.concealed[tile] > self.excess:
+            return True
+        if self.known and not self.unknown and not self.concealed[tile]:
+            return False
+        return None
 
 
 @dataclass(frozen=True)
@@ -52,6 +63,10 @@ class Timeline:
     sea: list[list[tuple[Seat, int]]] = field(default_factory=list)
     problems: list[Problem] = field(default_factory=list)
     final: dict[Seat, HandState] = field(default_factory=dict)
+    # Claims (碰, 明杠) by act index (1, 2, …): the tiles laid with the claimed one, where the
+    # record states them (用 …, or 亮牌 right after), and the claims known to be wrong sets.
+    laid: dict[int, tuple[int, ...]] = field(default_factory=dict)
+    wrong_sets: set[int] = field(default_factory=set)
 
 
 def apply_position(hand: HandState, pos: Position) -> None:
@@ -60,6 +75,7 @@ def apply_position(hand: HandState, pos: Position) -> None:
         hand.concealed = Counter(t for t in pos.tiles if t != T.UNKNOWN)
         hand.unknown = sum(1 for t in pos.tiles if t == T.UNKNOWN)
         hand.known = True
+        hand.excess = 0
     elif pos.kind == "門前":
         hand.melds = list(pos.melds)
     else:
@@ -69,6 +85,8 @@ def apply_position(hand: HandState, pos: Position) -> None:
 class _Replay:
     def __init__(self, incident: Incident) -> None:
         self.hands: dict[Seat, HandState] = {s: HandState() for s in SEATS}
+        self.index = 0  # the act being replayed (1, 2, …)
+        self.laid_stated = stated_laid(incident.acts)
         self.sea: list[tuple[Seat, int]] = []  # discards lying in the sea, in order
         self.timeline = Timeline()
         self.reported_fifth: set[int] = set()
@@ -86,6 +104,7 @@ class _Replay:
             hand.concealed[tile] -= 1
             if not hand.concealed[tile]:
                 del hand.concealed[tile]
+            hand.excess = min(hand.excess, sum(hand.concealed.values()))
         elif hand.unknown > 0:
             hand.unknown -= 1
         elif hand.known:
@@ -131,16 +150,9 @@ class _Replay:
             for t in act.using:
                 self.take(act, seat, t)
             hand.melds.append(Meld("吃", tuple(sorted((first, *act.using)))))
-        elif verb == "碰" and first is not None:
+        elif verb in ("碰", "明杠") and first is not None:
             self.claim_discard(first)
-            self.take(act, seat, first)
-            self.take(act, seat, first)
-            hand.melds.append(Meld("碰", (first,) * 3))
-        elif verb == "明杠" and first is not None:
-            self.claim_discard(first)
-            for _ in range(3):
-                self.take(act, seat, first)
-            hand.melds.append(Meld("明杠", (first,) * 4))
+            hand.melds.append(Meld(verb, (first, *self.lay_claim(act, seat, first))))
         elif verb == "加杠" and first is not None:
             self.take(act, seat, first)
             self.add_to_pung(seat, first)
@@ -149,6 +161,41 @@ class _Replay:
             for t in laid:
                 self.take(act, seat, t)
             hand.melds.append(Meld("暗杠", tuple(laid)))
+
+    def lay_claim(self, act: Act, seat: Seat, tile: int) -> tuple[int, ...]:
+        """The tiles a pung or pung-kong lays from the hand beside the claimed ``tile``.
+
+        As the record states them (``用``, or ``亮牌`` right after), else the claimed tile's
+        copies.  A set laid of other tiles is a wrong set, an offence judged in its chapter,
+        not a contradiction: where the stated hand lacks the copies, the set took tiles the
+        record does not name (``excess``).
+        """
+        needed = 2 if act.verb == "碰" else 3
+        stated = self.laid_stated.get(self.index)
+        hand = self.hands[seat]
+        if stated is not None:
+            self.timeline.laid[self.index] = stated
+            if any(t != tile for t in stated):
+                self.timeline.wrong_sets.add(self.index)
+            for t in stated:
+                self.take(act, seat, t)
+            return stated
+        laid: list[int] = []
+        for _ in range(needed):
+            if hand.concealed[tile] > hand.excess:
+                self.take(act, seat, tile)
+                laid.append(tile)
+            elif hand.unknown > 0:
+                hand.unknown -= 1
+                laid.append(tile)
+            elif hand.known:
+                # The hand cannot give this copy: some other tile went into the set.
+                self.timeline.wrong_sets.add(self.index)
+                hand.excess += 1
+                laid.append(T.UNKNOWN)
+            else:
+                laid.append(tile)
+        return tuple(laid)
 
     def discard_exposed(self, seat: Seat, tile: int) -> None:
         melds = self.hands[seat].melds
@@ -191,7 +238,7 @@ class _Replay:
 
     def run(self, incident: Incident) -> Timeline:
         self.check_copies(None, incident.positions[0].line if incident.positions else 0)
-        last_seq: int | None = None
+        last_seq: int | None = None  # the latest number written (unnumbered lines have none)
         for item in incident.record:
             if isinstance(item, Position):
                 self.apply_position(item)
@@ -199,15 +246,50 @@ class _Replay:
                 continue
             if isinstance(item, WallCount):
                 continue
-            if last_seq is not None and item.seq <= last_seq:
-                self.problem(item, "seq_falls", f"序號 {item.seq} 不大於前一行的 {last_seq}")
-            last_seq = item.seq
+            if item.numbered:
+                if last_seq is not None and item.seq <= last_seq:
+                    self.problem(item, "seq_falls",
+                                 f"序號 {item.seq} 不大於前一行的 {last_seq}")
+                last_seq = item.seq
+            self.index += 1
             self.timeline.before.append({s: h.copy() for s, h in self.hands.items()})
             self.timeline.sea.append(list(self.sea))
             self.apply(item)
             self.check_copies(item)
         self.timeline.final = self.hands
         return self.timeline
+
+
+# A claim whose laid tiles are stated by the claimer's 亮牌 right after it (or right after
+# the pung-kong's replacement draw): tiles in this number after 碰 and 明杠.
+LAID_COUNT = {"碰": 2, "明杠": 3}
+
+
+def laid_statement(acts: list[Act], k: int) -> int | None:
+    """The index (0-based) of the claim that the 亮牌 at ``acts[k]`` states the tiles of."""
+    act = acts[k]
+    if act.verb != "亮牌" or k == 0:
+        return None
+    j = k - 1
+    if acts[j].actor == act.actor and acts[j].verb == "補" and j > 0:
+        j -= 1  # 明杠, 補, 亮牌: shown once the replacement is drawn
+    claim = acts[j]
+    if (claim.actor == act.actor and claim.verb in LAID_COUNT and not claim.using
+            and len(act.tiles) == LAID_COUNT[claim.verb]
+            and (j == k - 1 or claim.verb == "明杠")):
+        return j
+    return None
+
+
+def stated_laid(acts: list[Act]) -> dict[int, tuple[int, ...]]:
+    """Act index (1, 2, …) of each 碰 / 明杠 → the tiles laid beside the claimed one, where
+    the record states them."""
+    out = {i: a.using for i, a in enumerate(acts, 1) if a.verb in LAID_COUNT and a.using}
+    for k in range(len(acts)):
+        j = laid_statement(acts, k)
+        if j is not None:
+            out[j + 1] = acts[k].tiles
+    return out
 
 
 def replay(incident: Incident) -> Timeline:

@@ -1,4 +1,5 @@
-"""The command line: ``adjudicator judge | check | score | diff | coverage | points | match``.
+"""The command line: ``adjudicator judge | lint | check | score | diff | coverage | points |
+match``.
 
 Each command lives in its own module and registers itself here.
 """
@@ -11,6 +12,7 @@ from adjudicator.cli import check as check_cli
 from adjudicator.cli import coverage as coverage_cli
 from adjudicator.cli import diff as diff_cli
 from adjudicator.cli import judge as judge_cli
+from adjudicator.cli import lint as lint_cli
 from adjudicator.cli import match as match_cli
 from adjudicator.cli import points as points_cli
 from adjudicator.cli import score as score_cli
@@ -22,7 +24,7 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
 )
 
-for module in (judge_cli, check_cli, score_cli, diff_cli, coverage_cli, points_cli,
+for module in (judge_cli, lint_cli, check_cli, score_cli, diff_cli, coverage_cli, points_cli,
                match_cli):
     module.register(app)
 

@@ -60,8 +60,6 @@ def judge(
         _fail(f"讀不到紀錄檔 {log}：{_why_unreadable(err)}")
     try:
         incident = read(decode(data))
-        if not (incident.record or incident.positions or incident.header.lines):
-            _fail(f"{log}：紀錄是空的：沒有表頭，也沒有 紀錄: 段落")
         ruling = judge_incident(incident, profile=profile, settings=_settings(set_ or []))
     except LogError as err:
         _fail(f"{log}：{err}")

@@ -36,7 +36,7 @@ from dataclasses import dataclass
 from clingo import Symbol
 
 from adjudicator.analysis import hands
-from adjudicator.analysis.replay import HandState, Timeline
+from adjudicator.analysis.replay import HandState, Timeline, laid_statement
 from adjudicator.facts.record import fact
 from adjudicator.facts.win_facts import declared_wins
 from adjudicator.language import tiles as T
@@ -69,7 +69,7 @@ class Hand:
 
 
 def _known(state: HandState) -> Hand | None:
-    if not state.known or state.unknown:
+    if not state.known or state.unknown or state.excess:
         return None
     return Hand(Counter({t: n for t, n in state.concealed.items() if 0 <= t < T.N_PLAYING and n}),
                 tuple(state.melds))
@@ -364,9 +364,10 @@ def _anchors(incident: Incident) -> dict[Seat, list[int]]:
 
 
 def _count(hand: HandState) -> int:
-    """Tiles held, each laid-out set counting three (和牌型態: the kong's fourth aside)."""
-    tiles = sum(n for t, n in hand.concealed.items() if not T.is_flower(t)) + hand.unknown
-    return tiles + 3 * len(hand.melds)
+    """Tiles held, each laid-out set counting three (和牌型態: the kong's fourth aside) and a
+    set broken by a discard from it (打 …（門前）) what is left in it."""
+    tiles = sum(n for t, n in hand.concealed.items() if not T.is_flower(t))
+    return tiles + hand.unknown - hand.excess + sum(min(3, len(m.tiles)) for m in hand.melds)
 
 
 def _state_after(timeline: Timeline, i: int) -> dict[Seat, HandState]:
@@ -401,11 +402,43 @@ def shown_facts(incident: Incident, timeline: Timeline) -> Iterator[Symbol]:
             for f in dict.fromkeys(state.flowers):
                 yield fact("shown_flower", i, seat, f)
             for m in state.melds:
-                if m.tiles:
-                    yield fact("shown_meld", i, seat, m.kind, min(m.tiles))
+                known = [t for t in m.tiles if t >= 0]
+                if known:
+                    # A pung or pung-kong is named by its claimed tile, laid first.
+                    lead = known[0] if m.kind in ("碰", "明杠") else min(known)
+                    yield fact("shown_meld", i, seat, m.kind, lead)
+
+
+def set_facts(incident: Incident, timeline: Timeline) -> Iterator[Symbol]:
+    """Wrong sets as laid, and what a player holds where a chapter asks.
+
+    laid_wrong_set(I, S)    the pung or pung-kong S made at act I is not of the claimed tile
+                            (its laid tiles are stated and differ, or the stated hand could
+                            not give the copies)
+    set_laid(I, K, T)       the K-th tile laid beside the claimed one, where stated
+    states_laid(I)          the 亮牌 at act I states what the claim before it laid (a
+                            statement about that claim, not a move of its own)
+    holds_concealed(J, S, T)   S held T among its concealed tiles just before act J (a
+                            discard from its exposed sets: could the set be put right)
+    """
+    acts = incident.acts
+    for k in range(len(acts)):
+        if laid_statement(acts, k) is not None:
+            yield fact("states_laid", k + 1)
+    for i in sorted(timeline.wrong_sets):
+        yield fact("laid_wrong_set", i, acts[i - 1].actor)
+    for i, laid in sorted(timeline.laid.items()):
+        for k, t in enumerate(laid, 1):
+            yield fact("set_laid", i, k, t)
+    for j, act in enumerate(acts, 1):
+        if act.verb == "打" and act.tiles and act.actor in SEATS:
+            state = timeline.before[j - 1][act.actor]  # type: ignore[index]
+            if state.holds(act.tiles[0]):
+                yield fact("holds_concealed", j, act.actor, act.tiles[0])
 
 
 def hand_facts(incident: Incident, timeline: Timeline) -> Iterator[Symbol]:
+    yield from set_facts(incident, timeline)
     yield from act_hand_facts(incident, known_hands(incident, timeline))
     yield from count_facts(incident, timeline)
     yield from shown_facts(incident, timeline)

@@ -139,6 +139,14 @@ def _flower_win(rec: _Record, i: int, seat: Seat, state: HandState, timeline: Ti
     laid = next((j for j in reversed(window) if rec.act(j).actor == seat
                  and rec.act(j).verb == "補花"), None)
     flowers = set(state.flowers)
+    # 台.27: the eighth flower drawn this turn and a win declared at once, with no 補花
+    # line: the flower is still in the hand, not laid out nor replaced.
+    drawn = next((j for j in reversed(window) if rec.act(j).actor == seat
+                  and rec.act(j).verb in ("摸", "補") and rec.act(j).tiles
+                  and T.is_flower(rec.act(j).tiles[0])), None)
+    if (laid is None and robbed is None and drawn is not None
+            and len(flowers | {rec.act(drawn).tiles[0]}) == 8):
+        return FlowerWin("八仙過海", None, None, 0, drawn, False, False)
     if len(flowers) < 8:
         return None
     # 台.28: dealt flowers win at the player's first draw (or are declared too early, with
@@ -198,7 +206,11 @@ def _how(rec: _Record, i: int, state: HandState,
         draw = _last_draw(rec, i, seat)  # type: ignore[arg-type]
         tile = named if named is not None else (_drawn_tile(draw[1]) if draw else None)
         return "自摸", None, tile
-    prev = rec.act(i - 1) if i > 1 else None
+    # Right after another's 加杠, or after others' declarations on that same tile (攔和).
+    k = i - 1
+    while k > 1 and rec.act(k).verb in ("和", "喊和", "推倒") and rec.act(k).actor != seat:
+        k -= 1
+    prev = rec.act(k) if k >= 1 else None
     if prev is not None and prev.verb == "加杠" and prev.actor != seat:
         return "搶杠", prev.actor, prev.tiles[0] if prev.tiles else named  # type: ignore[return-value]
     discard = _last_discard(rec, i)
@@ -248,7 +260,7 @@ def _win_hand(incident: Incident, seat: Seat, how: str, tile: int | None,
                 concealed[tile] -= 1
             elif unknown:
                 unknown -= 1
-    if unknown or not state.known:
+    if unknown or not state.known or state.excess:
         if flower_win is None:
             return None
         concealed = Counter()
@@ -266,7 +278,7 @@ def _win_hand(incident: Incident, seat: Seat, how: str, tile: int | None,
 
 
 def _context(rec: _Record, i: int, seat: Seat, how: str, dealer: Seat,
-             flower: FlowerWin | None = None) -> dict[str, bool]:
+             flower: FlowerWin | None = None, from_start: bool = False) -> dict[str, bool]:
     """Facts of the play around the win that its patterns need."""
     # A flower win's own draw counts only when the replacement came before the declaration.
     drew = how == "自摸" or (flower is not None and flower.replaced)
@@ -278,9 +290,12 @@ def _context(rec: _Record, i: int, seat: Seat, how: str, dealer: Seat,
     tian_ting = "天聽" in declared and not cancelled
     di_ting = "地聽" in declared and not cancelled
     discards_before = [rec.act(j) for j in rec.before(i) if rec.act(j).verb == "打"]
-    from_start = bool(rec.acts) and rec.acts[0].seq <= 1
     own_discards = [a for a in discards_before if a.actor == seat]
-    tian_hu = from_start and seat == dealer and how == "自摸" and not discards_before
+    # 台.33: the dealt hand after 補花 only; a win on a kong's replacement is 杠上開花.
+    kongs_before = any(rec.act(j).actor == seat and rec.act(j).verb in ("暗杠", "加杠", "明杠")
+                       for j in rec.before(i))
+    tian_hu = (from_start and seat == dealer and how == "自摸" and not discards_before
+               and not kongs_before)
     first_discard_of_discarder = how == "和銃" and bool(discards_before) and sum(
         1 for a in discards_before if a.actor == discards_before[0].actor) == 1
     di_hu = tian_ting and seat != dealer and (
@@ -314,7 +329,9 @@ def _first_after_ting(rec: _Record, i: int, seat: Seat, how: str,
 def declared_wins(incident: Incident, timeline: Timeline) -> list[DeclaredWin]:
     rec = _Record(incident)
     dealer = incident.header.dealer or "東"
-    from_start = bool(rec.acts) and rec.acts[0].seq <= 1
+    # Only a record that begins at the deal (起點: 開局, or a first act numbered 1) can
+    # show what depends on the start of the hand.
+    from_start = incident.from_deal
     out = []
     for i in range(1, len(rec.acts) + 1):
         if not _is_declared(rec, i):
@@ -323,8 +340,18 @@ def declared_wins(incident: Incident, timeline: Timeline) -> list[DeclaredWin]:
         state = _state_at_win(rec, i, seat, timeline)
         state.flowers = _with_robbed(rec, i, seat, state.flowers)
         flower = _flower_win(rec, i, seat, state, timeline, from_start)
+        if flower is not None and flower.completed_at and \
+                rec.act(flower.completed_at).verb in ("摸", "補"):
+            # The eighth flower drawn and not laid out: it counts among the flowers.
+            drawn = rec.act(flower.completed_at).tiles[0]
+            state.flowers = [*state.flowers, drawn]
+            if state.concealed[drawn]:
+                state.concealed[drawn] -= 1
+            elif state.unknown:
+                state.unknown -= 1
         how, frm, tile = _how(rec, i, state, flower)
-        context: dict[str, bool | int | None] = dict(_context(rec, i, seat, how, dealer, flower))
+        context: dict[str, bool | int | None] = dict(_context(rec, i, seat, how, dealer, flower,
+                                                                  from_start))
         if flower is not None:
             context["dealt_flower_win"] = flower.dealt
             context["robbed_flower"] = flower.robbed if flower.form == 2 else None
@@ -343,7 +370,30 @@ def _with_robbed(rec: _Record, i: int, seat: Seat, flowers: list[int]) -> list[i
     return out
 
 
+# What a win's 台 may owe to the start of the hand (台.33 天和 asks for the dealt hand).
+START_DEPENDENT = {"tian_hu": "天和"}
+
+
+def start_dependent(incident: Incident, timeline: Timeline) -> Iterator[Symbol]:
+    """start_dependent(W, Name): in a record that does not say where it begins (no 起點, no
+    number on its first act), win W would be Name were it the start of the hand — an open
+    fact (asp/open.lp), never assumed."""
+    if not incident.start_unknown:
+        return  # the record says where it starts (at the deal, or numbered past it)
+    rec = _Record(incident)
+    dealer = incident.header.dealer or "東"
+    for w in declared_wins(incident, timeline):
+        if w.flower is not None:
+            continue
+        as_fragment = _context(rec, w.index, w.seat, w.how, dealer, None, False)
+        from_deal = _context(rec, w.index, w.seat, w.how, dealer, None, True)
+        for key, name in START_DEPENDENT.items():
+            if from_deal[key] and not as_fragment[key]:
+                yield fact("start_dependent", w.index, name)
+
+
 def win_facts(incident: Incident, timeline: Timeline) -> Iterator[Symbol]:
+    yield from start_dependent(incident, timeline)
     for w in declared_wins(incident, timeline):
         yield fact("declared_win", w.index, w.seat, w.how, w.frm or "none",
                    T.UNKNOWN if w.tile is None else w.tile)

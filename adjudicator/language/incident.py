@@ -85,6 +85,7 @@ class Act:
     note: str | None = None
     target: Seat | None = None
     what: str | None = None
+    numbered: bool = field(default=True, compare=False)  # False: the line has no number
 
 
 @dataclass(frozen=True)
@@ -122,6 +123,13 @@ class Header:
     players: dict[str, Seat] = field(default_factory=dict)  # name → chair
     side_bets: list[SideBet] = field(default_factory=list)
     wall: int | None = None  # 牌牆 when the record starts
+    start: str | None = None  # 起點 as written; "開局" says the record begins at the deal
+    # For reports and archives (JSON meta): 日期 場地 桌號 裁判 盤號, as written.
+    date: str | None = None
+    venue: str | None = None
+    table: str | None = None
+    referee: str | None = None
+    hand: str | None = None
     lines: dict[str, int] = field(default_factory=dict)  # header key → source line
 
 
@@ -185,3 +193,19 @@ class Incident:
     @property
     def acts(self) -> list[Act]:
         return [item for item in self.record if isinstance(item, Act)]
+
+    @property
+    def from_deal(self) -> bool:
+        """The record begins at the deal: the header says 起點: 開局, or the first act is
+        numbered 1 (a record that does not say so is a fragment)."""
+        if self.header.start is not None:
+            return self.header.start == "開局"
+        acts = self.acts
+        return bool(acts) and acts[0].numbered and acts[0].seq == 1
+
+    @property
+    def start_unknown(self) -> bool:
+        """Whether the record leaves open where it starts: no 起點 and a first act without a
+        number (a first act numbered 1 starts at the deal, a later number after it)."""
+        acts = self.acts
+        return self.header.start is None and bool(acts) and not acts[0].numbered

@@ -61,8 +61,12 @@ _CANON = str.maketrans({
 _HEADER_KEYS = {
     "RULES": "規則", "ROUND": "圈風", "DEALER": "莊家", "STREAK": "連莊", "SHOWN": "示記",
     "OPEN": "開門", "BASE": "底", "TAI": "台", "PLAYERS": "玩家", "SIDEBET": "插花",
-    "WALL": "牌牆",
+    "WALL": "牌牆", "START": "起點", "DATE": "日期", "VENUE": "場地", "DESK": "桌號",
+    "REFEREE": "裁判", "HAND_NO": "盤號",
 }
+# Free-text header keys and the Header field each fills.
+_TEXT_FIELDS = {"起點": "start", "日期": "date", "場地": "venue", "桌號": "table",
+                "裁判": "referee", "盤號": "hand"}
 _REPEATABLE_KEYS = frozenset({"插花"})
 
 _MELD_SIZES = {"吃": (3,), "碰": (1, 3), "明杠": (1, 4), "加杠": (1, 4), "暗杠": (1, 4)}
@@ -76,6 +80,7 @@ _EXPANDED: dict[str, tuple[int, ...]] = {}
 
 # Larger numbers belong to no table (and clingo integers are 32-bit).
 MAX_NUMBER = 10**9
+MAX_DIGITS = len(str(MAX_NUMBER))
 
 
 def canonical(word: str) -> str:
@@ -191,13 +196,29 @@ def decode(data: bytes) -> str:
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as err:
-        before = data[:err.start]
-        line = before.count(b"\n") + 1
-        head = before[before.rfind(b"\n") + 1:].decode("utf-8", errors="replace")
-        shown = data.splitlines()[line - 1].decode("utf-8", errors="replace") \
-            if data.splitlines() else ""
+        # Lines counted as read() counts them (normalise_lines), on the text decoded so far.
+        before = normalise_lines(data[:err.start].decode("utf-8", errors="replace") + "x")
+        line = before.count("\n") + 1
+        head = before[before.rfind("\n") + 1:-1]
+        whole = normalise_lines(data.decode("utf-8", errors="replace")).split("\n")
+        shown = whole[line - 1] if line <= len(whole) else ""
         raise LogError(line, len(head) + 1, "UTF-8 文字", shown,
                        "紀錄檔須以 UTF-8 存檔（此處的位元組不是 UTF-8）") from None
+
+
+def normalise_lines(text: str) -> str:
+    """``text`` with every line break ``str.splitlines`` knows (CR, CR LF, VT, FF, U+0085,
+    U+2028 …) written as LF: the parser counts lines by LF, error messages and the report
+    quote lines by ``splitlines``; one convention makes both name the same line."""
+    if not _BREAKS.search(text):
+        return text
+    lines = text.splitlines()
+    return "\n".join(lines) + ("\n" if text.splitlines(keepends=True)[-1:] != lines[-1:]
+                               else "")
+
+
+# Every line break str.splitlines knows other than LF.
+_BREAKS = re.compile("[\r\v\f\x1c\x1d\x1e\x85\u2028\u2029]")
 
 
 def read(text: str, base: Header | None = None) -> Incident:
@@ -208,7 +229,7 @@ def read(text: str, base: Header | None = None) -> Incident:
     ``header.lines`` lists only the keys the log itself states.  Its players' names may be
     used in the log without a 玩家 line.
     """
-    source = text[1:] if text.startswith("\ufeff") else text
+    source = normalise_lines(text[1:] if text.startswith("\ufeff") else text)
     declared = _Declared()
     for name in (base.players if base is not None else ()):
         declared.learn(name)
@@ -218,7 +239,15 @@ def read(text: str, base: Header | None = None) -> Incident:
         raise from_lark(err, source, declared.names) from None
     except LarkError as err:  # not expected from LALR, but no Lark error may escape
         raise LogError(1, 1, "可讀的紀錄", _line(source, 1), str(err)) from None
-    return _Builder(source, base).build(tree)
+    builder = _Builder(source, base)
+    incident = builder.build(tree)
+    if not (builder.in_record or incident.positions or incident.header.lines
+            or incident.expectations):
+        # A log of blank and comment lines only: nothing to judge (the CLI and an
+        # in-process caller get the same refusal).
+        raise LogError(1, 1, "表頭（如 莊家: 東）或「紀錄:」段落", _line(source, 1),
+                       "紀錄是空的：只有空白行或註解")
+    return incident
 
 
 def _line(source: str, number: int) -> str:
@@ -255,7 +284,8 @@ class _Builder:
         if self.base is not None:
             self.incident.header = replace(
                 self.base, players=dict(self.base.players),
-                side_bets=list(self.base.side_bets), lines={})
+                side_bets=list(self.base.side_bets), lines={},
+                start=None, hand=None)  # each hand states its own start and number
         self.lines = self.source.splitlines()
 
     # -- plumbing
@@ -270,7 +300,12 @@ class _Builder:
     def number(self, token: Token, text: str | None = None) -> int:
         """A whole number as written; one no table needs (≥ 10⁹) is refused, not passed on
         to the solver, whose integers are 32-bit."""
-        value = int(text if text is not None else token.value)
+        written = text if text is not None else token.value
+        # Checked on the digits before converting: int() refuses numbers of more than
+        # 4,300 digits with a ValueError of its own.
+        if len(written.strip().lstrip("0")) > MAX_DIGITS:
+            self.fail(token, f"小於 {MAX_NUMBER:,} 的數字", "這個數字太大")
+        value = int(written)
         if abs(value) >= MAX_NUMBER:
             self.fail(token, f"小於 {MAX_NUMBER:,} 的數字", f"「{value}」太大")
         return value
@@ -389,6 +424,14 @@ class _Builder:
     def h_wall(self, tree: Tree) -> None:
         self.incident.header.wall = self.header_int(tree)
 
+    def h_text(self, tree: Tree) -> None:
+        key_token, value = cast(list[Token], tree.children)
+        key = self.header_key(key_token)
+        text = value.value.strip()
+        if key == "起點" and text == "开局":
+            text = "開局"  # the Simplified spelling; any other start is a fragment
+        setattr(self.incident.header, _TEXT_FIELDS[key], text)
+
     def header_int(self, tree: Tree) -> int:
         key, value = cast(list[Token], tree.children)
         self.header_key(key)
@@ -488,7 +531,7 @@ class _Builder:
         self.incident.record.append(Act(
             seq=number, line=first.line or 0, actor=actor, verb=parts.verb, tiles=parts.tiles,
             using=parts.using, replacement=parts.replacement, note=_note(note),
-            target=parts.target, what=parts.what,
+            target=parts.target, what=parts.what, numbered=seq is not None,
         ))
 
     def check_actor(self, token: Token, actor: Actor, verb: str) -> None:
@@ -529,6 +572,15 @@ class _Builder:
         _, laid, _, replacement = tree.children
         return _ActParts(verb, tiles=self.tiles(cast(Tree, laid)),
                          replacement=self.tile(cast(Token | None, replacement)))
+
+    def a_claim(self, tree: Tree, verb: str) -> _ActParts:
+        """碰 T [用 A B] / 明杠 T [用 A B C]: the tiles laid with the claimed one, as laid."""
+        _, taken, use, using_tree = tree.children
+        using = self.tiles(cast(Tree | None, using_tree))
+        wanted = 2 if verb == "碰" else 3
+        if using_tree is not None and len(using) != wanted:
+            self.fail(cast(Token, use), f"用 後面的 {wanted} 張牌", f"寫了 {len(using)} 張")
+        return _ActParts(verb, tiles=(cast(tl.Tile, self.tile(cast(Token, taken))),), using=using)
 
     def a_chow(self, tree: Tree, verb: str) -> _ActParts:
         _, taken, use, using_tree = tree.children
@@ -598,6 +650,9 @@ class _Builder:
         return BalanceExpectation(line, negated, balances)
 
     def money(self, token: Token) -> Money:
+        if any(len(part.lstrip("0")) > MAX_DIGITS
+               for part in re.split(r"[^0-9０-９]+", token.value)):
+            self.fail(token, "金額，例如 -700 或 -700/3", "這個數字太大")
         try:
             return _money(token.value)
         except ZeroDivisionError:

@@ -9,6 +9,7 @@ from clingo import Symbol, SymbolType
 
 from adjudicator.analysis import replay as tracker
 from adjudicator.analysis.contradictions import Conflicts
+from adjudicator.analysis.warnings import log_warnings
 from adjudicator.facts import hand_facts as handfacts
 from adjudicator.facts import record as facts
 from adjudicator.facts import win_facts as winfacts
@@ -22,6 +23,7 @@ from adjudicator.ruling.interpretations import describe
 from adjudicator.ruling.model import (
     Finding,
     Interpretation,
+    LogWarning,
     NextHand,
     Pattern,
     Payment,
@@ -59,7 +61,32 @@ def judge(incident: Incident, *, profile: str | None = None,
     if answer.possibilities:
         undetermined(ruling, answer, lambda atoms: _ruling(incident, name, atoms, False),
                      Context(incident.acts))
+    ruling.meta = meta(incident)
+    ruling.warnings = sorted({*log_warnings(incident), *count_warnings(incident, ruling)},
+                             key=lambda w: (w.line, w.message))
     return ruling
+
+
+def count_warnings(incident: Incident, ruling: Ruling) -> list[LogWarning]:
+    """A 相公 that rests only on the size of a stated hand (缺張/逾張) is worth checking
+    against the table: a slip of the pen in the hand line makes it."""
+    lines = {a.seq: a.line for a in incident.acts}
+    return [LogWarning(lines.get(f.at or 0, 0), f"{f.seat} 第 {f.at} 手的相公只依紀錄所記手牌"
+                       "之張數推算（缺張、逾張）：請與牌桌核對該手牌")
+            for f in ruling.findings
+            if f.kind == "相公" and f.why and all("缺張" in w or "逾張" in w for w in f.why)]
+
+
+def meta(incident: Incident) -> dict[str, object]:
+    """The header's words about the occasion and the people (ruling-json.md: meta)."""
+    h = incident.header
+    out: dict[str, object] = {key: value for key, value in (
+        ("date", h.date), ("venue", h.venue), ("table", h.table), ("referee", h.referee),
+        ("hand", h.hand)) if value is not None}
+    if h.players:
+        out["players"] = {seat: name for seat in SEATS
+                          for name, s in h.players.items() if s == seat}
+    return out
 
 
 def symbols_of(incident: Incident, settings: dict[str, str] | None = None) -> list[Symbol]:

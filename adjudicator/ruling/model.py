@@ -134,6 +134,17 @@ class Ruling:
     interpretations: list[Interpretation] = field(default_factory=list)
     uncertain: list[Uncertain] = field(default_factory=list)
     problems: list[Problem] = field(default_factory=list)
+    # What the header says of the occasion (date, venue, table, referee, hand, players).
+    meta: dict[str, Any] = field(default_factory=dict)
+    warnings: list[LogWarning] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class LogWarning:
+    """Something a careful reader of the log would query that is no contradiction."""
+
+    line: int
+    message: str
 
 
 def balances_of(payments: list[Payment]) -> dict[str, Money]:
@@ -170,6 +181,8 @@ def to_dict(r: Ruling) -> dict[str, Any]:
         "interpretations": [{"id": i.id, "reading": i.reading} for i in r.interpretations],
         "uncertain": [_uncertain(u) for u in r.uncertain],
         "problems": [_problem(p) for p in r.problems],
+        **({"meta": r.meta} if r.meta else {}),
+        "warnings": [{"line": w.line, "message": w.message} for w in r.warnings],
     }
 
 

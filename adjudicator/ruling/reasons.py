@@ -111,6 +111,9 @@ def render(ctx: Context, seat: str, why: Symbol) -> str:
 # --- What the record leaves open (asp/open.lp) -------------------------------------------
 # An open fact's term is rendered by a template above (hand_not_recorded …); each choice
 # atom of open.lp has words for both ways it may be taken.
+_TEMPLATES.setdefault("record_start_unknown", lambda c, s, a: (
+    f"紀錄未載起點（表頭無「起點:」，首手亦無序號），無從判斷 {_value(a[0])} "
+    "是否於配牌後即和牌（天和）"))
 _TEMPLATES.setdefault("kong_not_in_record", lambda c, s, a: (
     f"舉發 {_value(a[0])} 錯杠，但紀錄中沒有 {_value(a[0])} 的杠牌"))
 
@@ -125,6 +128,9 @@ _ASSUMPTIONS: dict[str, AssumptionWords] = {
     "assume_complete": lambda c, a, v: (
         f"{c.act_text(a[0].number)}時，{_actor(c, a[0].number)} 的手牌"
         + ("已成和" if v else "未成和")),
+    "assume_from_deal": lambda c, a, v: (
+        f"紀錄{'自開局起，' if v else '非自開局起，'}{c.act_text(a[0].number)}"
+        + ("是配牌後之第一手" if v else "不是配牌後之第一手")),
 }
 
 
@@ -272,6 +278,9 @@ _PRIORITY_TEMPLATES: dict[str, Render] = {
     "lost_priority": lambda c, s, a: (
         f"{_at(c, a[0])}之牌由 {_value(a[1])} 優先（{_value(a[2])}）："
         f"{s} 的和牌無效（不以詐和論）"),
+    "robbed_kong_first": lambda c, s, a: (
+        f"{_at(c, a[0])}加杠之牌有多家和牌：{s} 在加杠者之後最近，"
+        f"{_value(a[1])} 的和牌無效（攔和）"),
     "lost_win": lambda c, s, a: (
         f"{s} 已喪失自摸或和銃優先權仍推倒手牌（{_at(c, a[0])}）：依牌面包賠三家（罰則.1）"),
 }
@@ -300,8 +309,9 @@ CAUSE_WORDS = {
     "錯吃碰杠": "吃非上家之舍牌，或吃成之三張非順子",
     "吃入打出": "吃牌後打出吃入之同牌或絡牌",
     "打出吃入": "同巡內吃入本家前一舍牌之同牌或絡牌",
-    "缺張": "打牌後手牌不足十六張（缺張）",
-    "逾張": "打牌後手牌多於十六張（逾張）",
+    # Counted from a hand the record states: the offence rests on that statement's size.
+    "缺張": "打牌後手牌不足十六張（缺張；依紀錄所記手牌張數推算）",
+    "逾張": "打牌後手牌多於十六張（逾張；依紀錄所記手牌張數推算）",
 }
 DISTURB_WORDS = {"牌牆": "牌牆", "手牌": "他人手牌"}
 
@@ -323,6 +333,9 @@ _OFFENCE_TEMPLATES: dict[str, Render] = {
     "xianggong_twice": lambda c, s, a: (
         f"{s} 自{c.act_text(a[0].number)}起已是相公，{c.act_text(a[1].number)}又違規："
         f"相公二度違規，依底注加牌面台數包賠三家"),
+    "second_copy_pung": lambda c, s, a: (
+        f"{c.act_text(a[1].number)}：所碰之{c.act_text(a[0].number)}是同一巡內出現的第二張"
+        "同牌，不得碰牌（碰牌）"),
     "prohibited": lambda c, s, a: (
         f"{c.act_text(a[1].number)}：{PROHIBITION_WORDS.get(a[0].number, '?')}"
         f"（禁制.{a[0].number}）"),

@@ -218,7 +218,7 @@ def test_header(log: str) -> None:
 
 
 def test_header_defaults() -> None:
-    header = read("").header
+    header = read("紀錄:\n").header
     assert (header.profile, header.round_wind, header.dealer) == ("tw16", "東", None)
     assert (header.streak, header.shown_streak, header.open_seat) == (0, None, None)
     assert (header.base, header.per_tai, header.wall) == (None, None, None)

@@ -1,0 +1,99 @@
+"""What a careful reader of a log would query that is no contradiction: warnings.
+
+A stated hand of a size no hand can have, a draw the record leaves out between two lines,
+a record that does not say where it starts, numbered and unnumbered lines mixed, an act
+out of turn.  The record is still judged as written; these are the places where the
+ruling rests on a reading of the log rather than on what it says.  Bookkeeping over the
+record and the replay, like contradictions.py: it judges nothing.  ``adjudicator lint``
+prints them; the JSON ruling carries them as ``warnings``.
+"""
+
+from __future__ import annotations
+
+from adjudicator.analysis.replay import Timeline, replay
+from adjudicator.language import tiles as T
+from adjudicator.language.incident import Act, Incident, Position
+from adjudicator.language.seats import SEATS
+from adjudicator.ruling.model import LogWarning
+
+# A hand holds 16 tiles between turns and 17 while its holder is to discard (和牌型態),
+# each laid-out set counting three.
+HAND_SIZES = (16, 17)
+INTAKES = ("摸", "補", "吃", "碰", "明杠")
+DRAWS = ("摸", "補")
+
+
+def log_warnings(incident: Incident, timeline: Timeline | None = None) -> list[LogWarning]:
+    """Every warning for ``incident``, in line order."""
+    timeline = timeline if timeline is not None else replay(incident)
+    found = [*_start(incident), *_numbering(incident), *_hand_sizes(incident, timeline),
+             *_turns(incident)]
+    return sorted(set(found), key=lambda w: (w.line, w.message))
+
+
+def _start(incident: Incident) -> list[LogWarning]:
+    acts = incident.acts
+    if not acts or incident.header.start is not None or incident.from_deal:
+        return []
+    return [LogWarning(acts[0].line, "紀錄未載起點（表頭無「起點: 開局」，首手亦非第 1 手）："
+                       "天和、地和、天聽、地聽、人和與第一巡等須自開局起算之事，不予推定")]
+
+
+def _numbering(incident: Incident) -> list[LogWarning]:
+    acts = incident.acts
+    numbered = [a for a in acts if a.numbered]
+    if not numbered or len(numbered) == len(acts):
+        return []
+    first = next(a for a in acts if a.numbered != acts[0].numbered)
+    return [LogWarning(first.line, "紀錄有的行有序號、有的沒有：依行序讀，序號只檢查是否遞增")]
+
+
+def _hand_sizes(incident: Incident, timeline: Timeline) -> list[LogWarning]:
+    out: list[LogWarning] = []
+    index = 0  # acts before the position
+    items = [*incident.positions, *incident.record]
+    for item in items:
+        if isinstance(item, Act):
+            index += 1
+            continue
+        if not isinstance(item, Position) or item.kind != "手牌":
+            continue
+        state = timeline.before[index][item.seat] if index < len(timeline.before) \
+            else timeline.final[item.seat]
+        concealed = sum(1 for t in item.tiles if not T.is_flower(t))
+        sets = len(state.melds)
+        size = concealed + 3 * sets
+        if size in HAND_SIZES or _won_hand(incident, index, item.seat):
+            continue
+        with_sets = f"（連同門前 {sets} 組，每組算 3 張）" if sets else ""
+        out.append(LogWarning(item.line, f"{item.seat} 手牌記了 {concealed} 張{with_sets}，"
+                              f"合計 {size} 張；手牌應為 16 張（輪到打牌時 17 張）："
+                              "依此手牌算出的缺張、逾張只是依紀錄推算"))
+    return out
+
+
+def _won_hand(incident: Incident, index: int, seat: str) -> bool:
+    """A hand stated right after a win is laid down with the winning tile (17 with it)."""
+    acts = incident.acts
+    return 0 < index <= len(acts) and acts[index - 1].actor == seat \
+        and acts[index - 1].verb in ("和", "自摸", "推倒")
+
+
+def _turns(incident: Incident) -> list[LogWarning]:
+    """Acts out of turn that the record does not explain."""
+    out: list[LogWarning] = []
+    last: dict[str, str] = {}  # chair → its latest act that moved play
+    for act in incident.acts:
+        if act.actor not in SEATS:
+            continue
+        seat = str(act.actor)
+        before = last.get(seat)
+        if act.verb == "打" and before == "打":
+            out.append(LogWarning(act.line,
+                                  f"{seat} 連續打牌，中間未記摸牌或吃碰：視為漏記一次摸牌"))
+        if act.verb == "自摸" and before not in (*DRAWS, "補花", "暗杠", "加杠") \
+                and before is not None:
+            out.append(LogWarning(act.line, f"{seat} 宣告自摸，但此前最後一手不是自己的摸牌或補牌"))
+        if act.verb in (*INTAKES, "打", "補花", "暗杠", "加杠", "入手"):
+            last[seat] = act.verb if act.verb != "入手" else before or "入手"
+    return out

@@ -1,0 +1,100 @@
+"""Warnings (adjudicator/analysis/warnings.py), `adjudicator lint`, and the reader's
+robustness fixes that share its line counting."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from adjudicator.analysis.warnings import log_warnings
+from adjudicator.cli import app
+from adjudicator.language.errors import LogError
+from adjudicator.language.reader import read
+from adjudicator.ruling.judge import judge_text
+from adjudicator.ruling.model import to_dict
+
+CLEAN = """起點: 開局
+莊家: 東
+紀錄:
+1 東 打 三萬
+2 南 摸 ?
+3 南 打 九筒
+"""
+
+FRAGMENT = """莊家: 東
+北 手牌: 一二三萬 四五六萬 七八九萬 五筒 九筒 二三四索 東東 中中
+紀錄:
+東 打 五筒
+12 北 打 中
+北 打 東
+南 打 中
+北 自摸 中
+"""
+
+
+def _lint(tmp_path: Path, text: str, *args: str) -> tuple[int, str]:
+    log = tmp_path / "x.log"
+    log.write_text(text, encoding="utf-8")
+    result = CliRunner().invoke(app, ["lint", str(log), *args])
+    return result.exit_code, result.output
+
+
+def test_lint_clean_exits_0(tmp_path: Path) -> None:
+    code, out = _lint(tmp_path, CLEAN)
+    assert code == 0 and "沒有疑點" in out
+
+
+def test_lint_warnings_exit_1(tmp_path: Path) -> None:
+    code, out = _lint(tmp_path, FRAGMENT, "-f", "json")
+    assert code == 1
+    lines = {w["line"] for w in json.loads(out)}
+    # line 2: 18 tiles stated; 4: start not stated; 5: numbering mixed; 6: two discards
+    # with no draw between; 8: a 自摸 with no own draw.
+    assert lines == {2, 4, 5, 6, 8}
+
+
+def test_lint_unreadable_exits_2(tmp_path: Path) -> None:
+    code, _ = _lint(tmp_path, "莊家: 東\n紀錄:\n1 東 打 十萬\n")
+    assert code == 2
+    code, _ = _lint(tmp_path, "# only comments\n\n# more\n")
+    assert code == 2
+
+
+def test_warnings_in_the_json_and_meta() -> None:
+    text = "日期: 2026-11-30 20:15\n桌號: 7\n裁判: 陳大文\n玩家: 東=阿明 南=小華\n" + FRAGMENT
+    out = to_dict(judge_text(text))
+    assert out["meta"] == {"date": "2026-11-30 20:15", "table": "7", "referee": "陳大文",
+                           "players": {"東": "阿明", "南": "小華"}}
+    assert [w["line"] for w in out["warnings"]] == [6, 8, 9, 10, 12]
+    assert to_dict(judge_text(CLEAN))["warnings"] == []
+
+
+def test_start_of_record() -> None:
+    assert read(CLEAN).from_deal
+    assert not read(FRAGMENT).from_deal
+    assert read("莊家: 東\n紀錄:\n1 東 打 三萬\n").from_deal
+    assert not read("起點: 中途\n紀錄:\n1 東 打 三萬\n").from_deal
+    assert log_warnings(read("莊家: 東\n紀錄:\n5 東 打 三萬\n"))[0].line == 3
+
+
+@pytest.mark.parametrize("where", ["底: {}\n", "紀錄:\n{} 東 打 三萬\n"])
+def test_huge_numbers_are_refused_not_crashed(where: str) -> None:
+    text = "莊家: 東\n" + where.format("9" * 5000)
+    with pytest.raises(LogError) as err:
+        read(text)
+    assert err.value.line == text.count("\n")
+
+
+@pytest.mark.parametrize("brk", ["\u2028", "\x85", "\v", "\f", "\r"])
+def test_error_line_is_the_line_shown(brk: str) -> None:
+    with pytest.raises(LogError) as err:
+        read(f"莊家: 東{brk}底: 300\n紀錄:\n1 東 打 十萬\n")
+    assert err.value.line == 4 and err.value.source_line == "1 東 打 十萬"
+
+
+def test_comments_only_same_answer_in_process() -> None:
+    with pytest.raises(LogError):
+        judge_text("# nothing\n\n# but comments\n")
