@@ -123,6 +123,8 @@ class Header:
     side_bets: list[SideBet] = field(default_factory=list)
     wall: int | None = None  # 牌牆 when the record starts
     lines: dict[str, int] = field(default_factory=dict)  # header key → source line
+    # 日期 場地 桌號 裁判 盤號 as written: for reports, no bearing on the ruling.
+    info: dict[str, str] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)

@@ -56,10 +56,26 @@ def judge(incident: Incident, *, profile: str | None = None,
                        detail=f"沒有「{name}」這個規則")
     answer = engine.solve_open(symbols_of(incident, settings), name)
     ruling = _ruling(incident, name, answer.atoms)
+    ruling.meta = meta_of(incident)
     if answer.possibilities:
         undetermined(ruling, answer, lambda atoms: _ruling(incident, name, atoms, False),
                      Context(incident.acts))
     return ruling
+
+
+# Header word → `meta` key of ruling-json.md.
+_META_KEYS = {"日期": "date", "場地": "venue", "桌號": "table", "裁判": "referee", "盤號": "hand"}
+
+
+def meta_of(incident: Incident) -> dict[str, object]:
+    """The header's occasion and people, for reports; absent keys are left out."""
+    header = incident.header
+    info: dict[str, str] = getattr(header, "info", {})
+    meta: dict[str, object] = {_META_KEYS[k]: v for k, v in info.items() if k in _META_KEYS}
+    if header.players:
+        by_seat = {seat: name for name, seat in header.players.items()}
+        meta["players"] = {s: by_seat[s] for s in SEATS if s in by_seat}
+    return meta
 
 
 def symbols_of(incident: Incident, settings: dict[str, str] | None = None) -> list[Symbol]:

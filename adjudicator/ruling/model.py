@@ -134,6 +134,8 @@ class Ruling:
     interpretations: list[Interpretation] = field(default_factory=list)
     uncertain: list[Uncertain] = field(default_factory=list)
     problems: list[Problem] = field(default_factory=list)
+    # What the header says about the occasion and the people (ruling-json.md, `meta`).
+    meta: dict[str, Any] = field(default_factory=dict)
 
 
 def balances_of(payments: list[Payment]) -> dict[str, Money]:
@@ -170,6 +172,7 @@ def to_dict(r: Ruling) -> dict[str, Any]:
         "interpretations": [{"id": i.id, "reading": i.reading} for i in r.interpretations],
         "uncertain": [_uncertain(u) for u in r.uncertain],
         "problems": [_problem(p) for p in r.problems],
+        "meta": r.meta,
     }
 
 
