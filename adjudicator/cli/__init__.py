@@ -8,6 +8,7 @@ from __future__ import annotations
 import typer
 
 from adjudicator.cli import check as check_cli
+from adjudicator.cli import chinese
 from adjudicator.cli import coverage as coverage_cli
 from adjudicator.cli import diff as diff_cli
 from adjudicator.cli import judge as judge_cli
@@ -28,4 +29,5 @@ for module in (judge_cli, check_cli, score_cli, diff_cli, coverage_cli, points_c
 
 
 def main() -> None:
+    chinese.install()
     app()
