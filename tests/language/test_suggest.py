@@ -78,7 +78,8 @@ def test_commas_between_players_are_refused_with_the_form(players: str) -> None:
 def test_a_name_not_declared_lists_the_players() -> None:
     err = failure(HEAD + "紀錄:\n1 阿花 打 三萬\n")
     assert (err.line, err.column) == (6, 3)
-    assert err.hint == "「玩家:」行裡有 東=阿明 南=小華 西=阿德 北=小美；也可以直接寫座位 東 南 西 北"
+    assert err.hint == ("「玩家:」行裡有 東=阿明 南=小華 西=阿德 北=小美；"
+                        "也可以直接寫座位 東 南 西 北")
 
 
 def test_a_near_name_is_guessed_only_when_one_is_near() -> None:
