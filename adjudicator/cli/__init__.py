@@ -9,6 +9,7 @@ from __future__ import annotations
 import typer
 
 from adjudicator.cli import check as check_cli
+from adjudicator.cli import chinese
 from adjudicator.cli import coverage as coverage_cli
 from adjudicator.cli import diff as diff_cli
 from adjudicator.cli import judge as judge_cli
@@ -30,4 +31,5 @@ for module in (judge_cli, lint_cli, check_cli, score_cli, diff_cli, coverage_cli
 
 
 def main() -> None:
+    chinese.install()
     app()

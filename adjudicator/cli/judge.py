@@ -19,6 +19,22 @@ class Format(StrEnum):
     json = "json"
     md = "md"
     html = "html"
+    pdf = "pdf"
+
+
+# What -o's suffix says when -f is not given.
+SUFFIX_FORMATS = {".txt": Format.text, ".json": Format.json, ".md": Format.md,
+                  ".markdown": Format.md, ".html": Format.html, ".htm": Format.html,
+                  ".pdf": Format.pdf}
+
+
+def format_for(fmt: Format | None, output: Path | None) -> Format:
+    """-f when given; else what -o's suffix names; else the terminal report."""
+    if fmt is not None:
+        return fmt
+    if output is not None:
+        return SUFFIX_FORMATS.get(output.suffix.lower(), Format.text)
+    return Format.text
 
 
 def _fail(message: str, code: int = 2) -> None:
@@ -38,13 +54,15 @@ def _settings(pairs: list[str]) -> dict[str, str]:
 
 def judge(
     log: Annotated[Path, typer.Argument(help="事故紀錄檔（UTF-8）；- 表示標準輸入")],
-    fmt: Annotated[Format, typer.Option("--format", "-f", help="輸出格式")] = Format.text,
+    fmt: Annotated[Format | None, typer.Option(
+        "--format", "-f", help="輸出格式；不寫時依 -o 的副檔名（.json .md .html .pdf），否則 text",
+        show_default=False)] = None,
     profile: Annotated[str | None, typer.Option(
         help="規則（覆蓋紀錄的 規則:），如 tw16-alt")] = None,
     set_: Annotated[list[str] | None, typer.Option(
         "--set", help="改一個解釋點或參數，如 解釋.八張窗=all（可重複）")] = None,
     output: Annotated[Path | None, typer.Option(
-        "--output", "-o", help="寫入此檔而不印出（md、html 報告可存檔、列印）")] = None,
+        "--output", "-o", help="寫入此檔而不印出（html、pdf 報告可列印簽名）")] = None,
 ) -> None:
     """裁決一份事故紀錄，印出裁決（違規認定、和牌、賠付、收支、下盤）。"""
     from adjudicator.language.errors import LogError
@@ -63,7 +81,7 @@ def judge(
         ruling = judge_incident(incident, profile=profile, settings=_settings(set_ or []))
     except LogError as err:
         _fail(f"{log}：{err}")
-    _emit(ruling, incident, fmt, output)
+    _emit(ruling, incident, format_for(fmt, output), output)
 
 
 def _why_unreadable(err: OSError) -> str:
@@ -106,12 +124,34 @@ def _emit(ruling: Ruling, incident: Incident, fmt: Format, output: Path | None) 
         with _open(output) as handle:
             render(ruling, Console(file=handle, width=100, no_color=True), incident)
         return
+    if fmt is Format.pdf:
+        _emit_pdf(_document(ruling, incident, Format.html), output)
+        return
     document = _document(ruling, incident, fmt)
     if output is None:
         sys.stdout.write(document)
         return
     with _open(output) as handle:
         handle.write(document)
+
+
+def _emit_pdf(html: str, output: Path | None) -> None:
+    from adjudicator.report.pdf import PdfError, render
+
+    if output is None and sys.stdout.isatty():
+        _fail("PDF 不能印在終端機上：請用 -o 報告.pdf 寫入檔案")
+    try:
+        data = render(html)
+    except PdfError as err:
+        _fail(str(err))
+        raise  # not reached: _fail exits
+    if output is None:
+        sys.stdout.buffer.write(data)
+        return
+    try:
+        output.write_bytes(data)
+    except OSError as err:
+        _fail(f"無法寫入 {output}：{err}")
 
 
 def _open(path: Path) -> TextIO:

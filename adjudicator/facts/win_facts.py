@@ -401,6 +401,10 @@ def win_facts(incident: Incident, timeline: Timeline) -> Iterator[Symbol]:
             yield fact("win_hand_unknown", w.index)
         else:
             yield from win_symbols(w.index, w.hand)
+            if w.hand.flower_win is None and w.hand.winning_tile is not None:
+                # 缺張 / 逾張 are named by the count: seventeen with the winning tile.
+                held = len(w.hand.concealed) + 1 + 3 * len(w.hand.exposed)
+                yield fact("win_hand_tiles", w.index, held)
         if w.flower is not None:
             yield from _flower_facts(w.index, w.flower)
 

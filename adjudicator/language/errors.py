@@ -15,6 +15,8 @@ from lark import Token
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 from lark.parsers.lalr_parser_state import ParserState
 
+from adjudicator.language import suggest
+
 TILE_WORDS = "牌名，例如 三萬 或 3m"
 SEAT_WORDS = "座位（東 南 西 北）或玩家名"
 
@@ -29,18 +31,23 @@ class LogError(Exception):
         expected: str,
         source_line: str = "",
         detail: str | None = None,
+        hint: str | None = None,
     ) -> None:
         self.line = line
         self.column = column
         self.expected = expected  # what belonged here, in plain words
         self.source_line = source_line
         self.detail = detail  # why what is there does not do, when the reader knows
+        self.hint = hint  # what the writer most likely meant (suggest.py), when guessable
         super().__init__(self.message)
 
-    def __reduce__(self) -> tuple[type[LogError], tuple[int, int, str, str, str | None]]:
+    def __reduce__(
+        self,
+    ) -> tuple[type[LogError], tuple[int, int, str, str, str | None, str | None]]:
         # Batch runs ship exceptions between processes; the default pickling would call
         # __init__ with the message alone.
-        return (type(self), (self.line, self.column, self.expected, self.source_line, self.detail))
+        return (type(self), (self.line, self.column, self.expected, self.source_line,
+                             self.detail, self.hint))
 
     @property
     def message(self) -> str:
@@ -49,7 +56,8 @@ class LogError(Exception):
 
     def __str__(self) -> str:
         shown = self.source_line.replace("\t", " ")
-        return f"{self.message}\n{shown}\n{caret_line(shown, self.column)}"
+        text = f"{self.message}\n{shown}\n{caret_line(shown, self.column)}"
+        return f"{text}\n提示：{self.hint}" if self.hint else text
 
 
 def display_width(text: str) -> int:
@@ -81,7 +89,10 @@ def _kind(trigger: str, short: str, long: str = "", covers: str = "") -> _Kind:
                  short, long or short)
 
 
-_HEADER_KEYS = "RULES ROUND DEALER STREAK SHOWN OPEN BASE TAI PLAYERS SIDEBET WALL"
+_HEADER_KEYS = (
+    "RULES ROUND DEALER STREAK SHOWN OPEN BASE TAI PLAYERS SIDEBET WALL "
+    "START DATE VENUE DESK REFEREE HAND_NO"
+)
 _VERBS = (
     "V_PLAIN V_MAYBE V_TILE V_SHOW REPL FLOWER CHOW PUNG KONG_OPEN KONG_ADD KONG_HIDDEN "
     "DISTURB INSPECT ACCUSE ADMIT EXHAUST"
@@ -94,7 +105,7 @@ _KINDS: tuple[_Kind, ...] = (
     _kind("RULES", "表頭欄位（規則 莊家 底 台 …）", "表頭欄位，例如 規則 圈風 莊家 底 台 玩家",
           covers=_HEADER_KEYS),
     _kind("TILE_RUN HONOUR UNKNOWN", "牌名（例如 三萬、3m）", TILE_WORDS),
-    _kind("V_PLAIN", "動作（摸 打 吃 碰 杠 和 …）", "動作，例如 摸 打 吃 碰 明杠 和",
+    _kind("V_PLAIN", "動作（摸 打 吃 碰 明杠 和 …）", "動作，例如 摸 打 吃 碰 明杠 和",
           covers=_VERBS),
     _kind("SEAT NAME", "座位或玩家名", SEAT_WORDS),
     _kind("REFEREE TABLE", "裁判／牌局／荒局", covers="REFEREE TABLE EXHAUST"),
@@ -208,15 +219,22 @@ def from_lark(err: UnexpectedInput, source: str, names: Collection[str] = ()) ->
     ``names`` are the players the log declared: other NAME tokens are blamed themselves.
     """
     lines = source.splitlines() or [""]
+    names = list(names)
     blamed = _undeclared_name(err, names)
     if blamed is not None:
         token, could = blamed
         line = min(token.line or 1, len(lines))
+        column = token.column or 1
         detail = f"「{token.value}」不是這裡能寫的詞，也不在「玩家:」行裡"
-        return LogError(line, token.column or 1, describe_expected(could), lines[line - 1], detail)
+        found_hint = suggest.hint(source, line, column, names)
+        if found_hint is None and could & {"SEAT", "NAME"}:
+            found_hint = suggest.unknown_name_hint(token.value, names)
+        return LogError(line, column, describe_expected(could), lines[line - 1], detail,
+                        found_hint)
     line = err.line if isinstance(err.line, int) and err.line > 0 else len(lines)
     line = min(line, len(lines))
     column = err.column if isinstance(err.column, int) and err.column > 0 else 1
     found = _found_text(err, source)
     detail = f"寫的是「{found}」" if found else None
-    return LogError(line, column, describe_expected(acceptable(err)), lines[line - 1], detail)
+    return LogError(line, column, describe_expected(acceptable(err)), lines[line - 1], detail,
+                    suggest.hint(source, line, column, names))

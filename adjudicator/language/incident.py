@@ -132,6 +132,16 @@ class Header:
     hand: str | None = None
     lines: dict[str, int] = field(default_factory=dict)  # header key → source line
 
+    def occasion(self) -> list[tuple[str, str, str]]:
+        """(header word, meta key, value) of the occasion fields the header gives, in order."""
+        return [(word, key, value) for word, key in OCCASION.items()
+                if (value := getattr(self, key)) is not None]
+
+
+# The header's words about the occasion (no bearing on the ruling) → Header field and the
+# ruling JSON's meta key, which are spelt alike.
+OCCASION = {"日期": "date", "場地": "venue", "桌號": "table", "裁判": "referee", "盤號": "hand"}
+
 
 @dataclass(frozen=True)
 class FindingExpectation:

@@ -21,10 +21,12 @@ from lark import Lark, Token, Tree
 from lark.exceptions import LarkError, UnexpectedInput
 from lark.lexer import BasicLexer, ContextualLexer, LexerState
 
+from adjudicator.language import suggest
 from adjudicator.language import tiles as tl
 from adjudicator.language.errors import SEAT_WORDS, TILE_WORDS, LogError, from_lark
 from adjudicator.language.incident import (
     FINDING_KINDS,
+    OCCASION,
     OFFENCES,
     VERBS,
     Act,
@@ -65,9 +67,10 @@ _HEADER_KEYS = {
     "REFEREE": "裁判", "HAND_NO": "盤號",
 }
 # Free-text header keys and the Header field each fills.
-_TEXT_FIELDS = {"起點": "start", "日期": "date", "場地": "venue", "桌號": "table",
-                "裁判": "referee", "盤號": "hand"}
+_TEXT_FIELDS = {"起點": "start", **OCCASION}
 _REPEATABLE_KEYS = frozenset({"插花"})
+# Marks a word processor puts between list items; a name never ends with one.
+_LIST_MARKS = frozenset(",，、;；")
 
 _MELD_SIZES = {"吃": (3,), "碰": (1, 3), "明杠": (1, 4), "加杠": (1, 4), "暗杠": (1, 4)}
 _MELD_FULL = {"碰": 3, "明杠": 4, "加杠": 4, "暗杠": 4}
@@ -196,6 +199,12 @@ def decode(data: bytes) -> str:
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as err:
+        big5 = _as_big5(data)
+        if big5 is not None:
+            raise LogError(1, 1, "UTF-8 文字", big5.splitlines()[0] if big5 else "",
+                           "這個檔案是 Big5 編碼，不是 UTF-8",
+                           "用記事本「另存新檔」選 UTF-8，或 iconv -f big5 -t utf-8 舊檔 > 新檔"
+                           ) from None
         # Lines counted as read() counts them (normalise_lines), on the text decoded so far.
         before = normalise_lines(data[:err.start].decode("utf-8", errors="replace") + "x")
         line = before.count("\n") + 1
@@ -219,6 +228,15 @@ def normalise_lines(text: str) -> str:
 
 # Every line break str.splitlines knows other than LF.
 _BREAKS = re.compile("[\r\v\f\x1c\x1d\x1e\x85\u2028\u2029]")
+def _as_big5(data: bytes) -> str | None:
+    """The text of ``data`` when it reads as Big5 (cp950) Chinese, else None."""
+    try:
+        text = data.decode("cp950")
+    except UnicodeDecodeError:
+        return None
+    # Latin-1 bytes also decode as cp950 now and then; Big5 Chinese has CJK characters.
+    cjk = sum(1 for ch in text if "\u4e00" <= ch <= "\u9fff")
+    return text if cjk >= 2 else None
 
 
 def read(text: str, base: Header | None = None) -> Incident:
@@ -291,11 +309,12 @@ class _Builder:
     # -- plumbing
 
     def fail(
-        self, token: Token, expected: str, detail: str | None = None, shift: int = 0
+        self, token: Token, expected: str, detail: str | None = None, shift: int = 0,
+        hint: str | None = None,
     ) -> NoReturn:
         line = token.line or 1
         source_line = self.lines[line - 1] if line <= len(self.lines) else ""
-        raise LogError(line, (token.column or 1) + shift, expected, source_line, detail)
+        raise LogError(line, (token.column or 1) + shift, expected, source_line, detail, hint)
 
     def number(self, token: Token, text: str | None = None) -> int:
         """A whole number as written; one no table needs (≥ 10⁹) is refused, not passed on
@@ -331,7 +350,8 @@ class _Builder:
             return SEAT_ALIASES[token.value]
         seat = self.incident.header.players.get(token.value)
         if seat is None:
-            self.fail(token, SEAT_WORDS, f"「{token.value}」不在「玩家:」行裡")
+            self.fail(token, SEAT_WORDS, f"「{token.value}」不在「玩家:」行裡",
+                      hint=suggest.unknown_name_hint(token.value, self.incident.header.players))
         return seat
 
     def actor(self, token: Token) -> Actor:
@@ -444,6 +464,10 @@ class _Builder:
         for player in cast(list[Tree], tree.children[1:]):
             seat_token, name_token = cast(list[Token], player.children)
             seat, name = SEAT_ALIASES[seat_token.value], name_token.value
+            if name[-1] in _LIST_MARKS:
+                self.fail(name_token, "玩家名", f"「{name}」的「{name[-1]}」不是名字的一部分",
+                          shift=len(name) - 1,
+                          hint="玩家之間用空格分開，例如「玩家: 東=阿明 南=小華」")
             if seat in players.values():
                 self.fail(seat_token, "另一個座位", f"「{seat}」已經有玩家了")
             if name in players:

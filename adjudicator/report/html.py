@@ -20,58 +20,74 @@ from adjudicator.report.model import (
 )
 
 CSS = """
-@page { size: A4; margin: 16mm 14mm 18mm 14mm; }
+@page { size: A4; margin: 12mm 12mm 14mm 12mm;
+        @bottom-center { content: "第 " counter(page) " 頁，共 " counter(pages) " 頁";
+                         font-size: 8pt; color: #5c6670; } }
 :root { --ink: #1d232b; --muted: #5c6670; --line: #d5dae0; --soft: #f4f6f8;
         --ok: #1f7a3a; --warn: #9a6400; --bad: #a32020; --mark: #fff6d6; }
 * { box-sizing: border-box; }
 body { font-family: "Noto Sans CJK TC", "Noto Sans TC", "PingFang TC", "Microsoft JhengHei",
-       "Source Han Sans TC", sans-serif; color: var(--ink); font-size: 10.5pt;
-       line-height: 1.55; max-width: 182mm; margin: 0 auto; padding: 8mm 0; }
-h1 { font-size: 18pt; margin: 0 0 2mm; letter-spacing: .05em; }
-h2 { font-size: 13pt; margin: 7mm 0 2mm; padding-bottom: 1mm; border-bottom: 1.5px solid var(--ink);
-     break-after: avoid; page-break-after: avoid; }
-h3 { font-size: 11pt; margin: 4mm 0 1.5mm; break-after: avoid; page-break-after: avoid; }
-p { margin: 1mm 0 2mm; }
-.meta { color: var(--muted); font-size: 9.5pt; }
-.status { display: inline-block; padding: .6mm 3mm; border-radius: 3mm; font-weight: 700;
+       "Source Han Sans TC", sans-serif; color: var(--ink); font-size: 9.5pt;
+       line-height: 1.4; max-width: 186mm; margin: 0 auto; padding: 6mm 0; }
+h1 { font-size: 15pt; margin: 0 0 1mm; letter-spacing: .05em; }
+h2 { font-size: 11pt; margin: 4mm 0 1.5mm; padding-bottom: .5mm;
+     border-bottom: 1.2px solid var(--ink); break-after: avoid; page-break-after: avoid; }
+h3 { font-size: 10pt; margin: 1.5mm 0 1mm; break-after: avoid; page-break-after: avoid; }
+p { margin: .5mm 0 1mm; }
+.meta { color: var(--muted); font-size: 9pt; }
+dl.header { display: flex; flex-wrap: wrap; gap: .5mm 5mm; margin: 1mm 0; font-size: 9pt; }
+dl.header div { display: flex; gap: 1.5mm; }
+dl.header dt { color: var(--muted); }
+dl.header dd { margin: 0; font-weight: 700; }
+.status { display: inline-block; padding: .3mm 2.5mm; border-radius: 3mm; font-weight: 700;
           color: #fff; }
 .status.decided { background: var(--ok); }
 .status.undetermined { background: var(--warn); }
 .status.inconsistent { background: var(--bad); }
-.verdict { border: 1.5px solid var(--ink); border-radius: 2mm; padding: 3mm 5mm; margin: 3mm 0;
-           break-inside: avoid; page-break-inside: avoid; }
-.verdict ul { margin: 1mm 0 0; padding-left: 5mm; }
-.verdict li { margin: .5mm 0; }
-table { border-collapse: collapse; width: 100%; margin: 1.5mm 0 3mm; font-size: 9.5pt; }
+.verdict { border: 1.2px solid var(--ink); border-radius: 2mm; padding: 2mm 4mm;
+           margin: 2mm 0; }
+.verdict ul { margin: .5mm 0 0; padding-left: 5mm; }
+.verdict li { margin: .2mm 0; }
+table { border-collapse: collapse; width: 100%; margin: 1mm 0 2mm; font-size: 8.5pt; }
 thead { display: table-header-group; }
 tr { break-inside: avoid; page-break-inside: avoid; }
-th, td { border: 1px solid var(--line); padding: 1mm 2mm; text-align: left; vertical-align: top; }
-th { background: var(--soft); font-weight: 700; }
+th, td { border: 1px solid var(--line); padding: .4mm 1.5mm; text-align: left;
+         vertical-align: top; }
+th { background: var(--soft); font-weight: 700; white-space: nowrap; }
 td.num { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; width: 1%; }
+td.who { white-space: nowrap; }
 table.balances { table-layout: fixed; }
 table.balances td { text-align: right; font-variant-numeric: tabular-nums; font-weight: 700; }
 tr.marked td { background: var(--mark); }
 tr.conflict td { background: #fde8e8; }
-.mark { display: inline-block; margin: 0 1.5mm .5mm 0; font-size: 8.5pt; padding: 0 1.5mm;
+.mark { display: inline-block; margin: 0 1mm 0 0; font-size: 8pt; padding: 0 1mm;
         border-radius: 1mm; border: 1px solid #c9b458; background: #fffbea; }
 .mark.rest { border-color: var(--line); background: #fff; color: var(--muted); }
 .card { border: 1px solid var(--line); border-left: 3px solid var(--ink); border-radius: 1.5mm;
-        padding: 2mm 4mm; margin: 2.5mm 0; break-inside: avoid; page-break-inside: avoid; }
+        padding: 1mm 3mm; margin: 1.5mm 0; }
 .card.open { border-left-color: var(--warn); }
 .card.bad { border-left-color: var(--bad); }
-.chain { margin: 1mm 0 0; padding: 0; list-style: none; }
-.chain > li { position: relative; padding: .5mm 0 .5mm 16mm; }
-.chain > li::before { position: absolute; left: 0; width: 14mm; color: var(--muted);
-                      font-size: 8.5pt; content: attr(data-step); }
+.chain { margin: .5mm 0 0; padding: 0; list-style: none; }
+.chain > li { position: relative; padding: .2mm 0 .2mm 11mm; break-inside: avoid; }
+.chain > li::before { position: absolute; left: 0; width: 10mm; color: var(--muted);
+                      font-size: 8pt; content: attr(data-step); }
 .chain ul { margin: 0; padding-left: 4mm; }
 .clause { font-weight: 700; }
-.para { color: var(--muted); font-size: 9pt; }
+.para { color: var(--muted); font-size: 8.5pt; }
 .conclusion { font-weight: 700; }
-.note { color: var(--muted); font-size: 9pt; }
+.note { color: var(--muted); font-size: 8.5pt; }
 .empty { color: var(--muted); }
 .pos { color: var(--muted); }
-footer { margin-top: 8mm; color: var(--muted); font-size: 8.5pt; border-top: 1px solid var(--line);
-         padding-top: 2mm; }
+.glossary { columns: 2; column-gap: 6mm; font-size: 8pt; margin: 1mm 0; padding: 0;
+            list-style: none; }
+.glossary li { break-inside: avoid; margin: 0 0 .5mm; }
+.signatures { margin-top: 5mm; break-inside: avoid; page-break-inside: avoid; }
+.signatures p { font-size: 8.5pt; color: var(--muted); }
+.signatures ol { display: grid; grid-template-columns: repeat(5, 1fr); gap: 3mm;
+                 list-style: none; padding: 0; margin: 2mm 0 0; }
+.signatures li { border-top: 1px solid var(--ink); padding-top: 1mm; margin-top: 9mm;
+                 font-size: 8.5pt; text-align: center; }
+footer { margin-top: 3mm; color: var(--muted); font-size: 7.5pt; }
 @media print { body { padding: 0; max-width: none; } a { color: inherit; } }
 """
 
@@ -105,11 +121,26 @@ def _act(a: ActRef | None) -> str:
     return "" if a is None else e(a.label)
 
 
+def _header(r: Report) -> str:
+    """日期 場地 桌號 裁判 盤號 and the players, as the header gave them."""
+    pairs = [*r.meta]
+    if r.players:
+        pairs.append(("玩家", "　".join(f"{s}（{n}）" for s, n in r.players)))
+    items = "".join(f"<div><dt>{e(k)}</dt><dd>{e(v)}</dd></div>" for k, v in pairs)
+    return f'<dl class="header">{items}</dl>' if items else ""
+
+
 def _head(r: Report) -> str:
     items = "".join(f"<li>{e(v)}</li>" for v in r.verdict)
-    return (f'<h1>裁決報告</h1><p class="meta"><span class="status {e(r.status)}">'
+    return (f"<h1>裁決報告</h1>{_header(r)}<p class=\"meta\"><span class=\"status {e(r.status)}\">"
             f"{e(r.status_words)}</span>　規則 {e(r.profile)}</p>"
             f'<section class="verdict"><strong>結論</strong><ul>{items}</ul></section>')
+
+
+def _signatures(r: Report) -> str:
+    names = "".join(f"<li>{e(who)}</li>" for who in r.signers)
+    return ('<section class="signatures"><p>以上裁決經宣讀，簽名者確認已知悉。</p>'
+            f"<ol>{names}</ol></section>")
 
 
 def _row(x: Row) -> str:
@@ -167,6 +198,8 @@ def _win(w: WinView) -> str:
     rows = [_tr([f"<td>{e(p.name)}</td>", f'<td class="num">{p.tai}</td>',
                  f"<td>{_clause(p.clause)}</td>"]) for p in w.patterns]
     table = _table(["牌型", "台", "條款"], rows) if rows else ""
+    if table and w.patterns_note:
+        table = f'<p class="note">{e(w.patterns_note)}</p>{table}'
     return f'<div class="{cls}"><h3>{e(w.title)}：{e(w.verdict)}{tai}</h3>{notes}{table}</div>'
 
 
@@ -177,7 +210,7 @@ def _wins(r: Report) -> str:
 
 
 def _payments(rows: list[PaymentRow] | tuple[PaymentRow, ...]) -> str:
-    body = [_tr([f"<td>{e(p.frm)}</td>", f"<td>{e(p.to)}</td>",
+    body = [_tr([f'<td class="who">{e(p.frm)}</td>', f'<td class="who">{e(p.to)}</td>',
                  f'<td class="num">{e(p.amount)}</td>',
                  f'<td class="num">{p.tai}</td>', f"<td>{e(p.basis)}</td>",
                  f"<td>{e(p.instead_of)}</td>", f"<td>{_ids(p.clauses)}</td>",
@@ -248,15 +281,16 @@ def _problems(r: Report) -> str:
 def _glossary(r: Report) -> str:
     if not r.clauses:
         return ""
-    rows = [_tr([f'<td class="clause">{e(c.id)}</td>', f"<td>{e(c.paraphrase)}</td>"])
-            for c in r.clauses]
-    return "<section><h2>引用條款</h2>" + _table(["條款", "大意"], rows) + "</section>"
+    items = "".join(f'<li><span class="clause">{e(c.id)}</span> {e(c.paraphrase)}</li>'
+                    for c in r.clauses)
+    return f'<section><h2>引用條款</h2><ul class="glossary">{items}</ul></section>'
+
 
 
 def render(report: Report) -> str:
     body = "".join([_head(report), _timeline(report), _findings(report), _wins(report),
                     _money(report), _interpretations(report), _uncertain(report),
-                    _problems(report), _glossary(report)])
+                    _problems(report), _glossary(report), _signatures(report)])
     return ("<!DOCTYPE html>\n"
             f'<html lang="zh-Hant"><head><meta charset="utf-8"><title>裁決報告</title>'
             f"<style>{CSS}</style></head><body>{body}"

@@ -35,9 +35,18 @@ def _clauses(refs: tuple[ClauseRef, ...]) -> str:
 
 
 def _head(r: Report) -> list[str]:
-    lines = ["# 裁決報告", "", f"**{md(r.status_words)}** · 規則 `{r.profile}`", "",
-             "## 結論", ""]
+    lines = ["# 裁決報告", ""]
+    if r.meta:
+        lines += _table([md(k) for k, _ in r.meta], [[md(v) for _, v in r.meta]])
+    if r.players:
+        lines += ["玩家：" + "　".join(f"{s}（{md(n)}）" for s, n in r.players), ""]
+    lines += [f"**{md(r.status_words)}** · 規則 `{r.profile}`", "", "## 結論", ""]
     return lines + [f"- {md(v)}" for v in r.verdict] + [""]
+
+
+def _signatures(r: Report) -> list[str]:
+    lines = ["## 簽名", "", "以上裁決經宣讀，簽名者確認已知悉。", ""]
+    return lines + [f"- {md(who)}：＿＿＿＿＿＿＿＿＿＿" for who in r.signers] + [""]
 
 
 def _timeline(r: Report) -> list[str]:
@@ -91,6 +100,8 @@ def _win(w: WinView) -> list[str]:
     if lines[-1] != "":
         lines.append("")
     if w.patterns:
+        if w.patterns_note:
+            lines += [md(w.patterns_note), ""]
         rows = [[md(p.name), str(p.tai), md(p.clause.label)] for p in w.patterns]
         lines += _table(["牌型", "台", "條款"], rows)
     return lines
@@ -184,6 +195,6 @@ def _glossary(r: Report) -> list[str]:
 def render(report: Report) -> str:
     parts = [_head(report), _timeline(report), _findings(report), _wins(report),
              _money(report), _interpretations(report), _uncertain(report), _problems(report),
-             _glossary(report)]
+             _glossary(report), _signatures(report)]
     lines = [line for part in parts for line in part]
     return "\n".join(lines).rstrip("\n") + "\n"

@@ -9,10 +9,12 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from fractions import Fraction
 
 from adjudicator.analysis.contradictions import source_line
 from adjudicator.language import tiles as T
 from adjudicator.language.incident import Act, Incident, Position, WallCount
+from adjudicator.language.seats import SEATS
 from adjudicator.ruling.clauses import paraphrase
 from adjudicator.ruling.interpretations import POINTS
 from adjudicator.ruling.model import (
@@ -103,6 +105,7 @@ class WinView:
     reasons: tuple[ReasonView, ...]
     clauses: tuple[ClauseRef, ...]
     open: tuple[str, ...]
+    patterns_note: str = ""  # why a void win still lists its patterns
 
 
 @dataclass(frozen=True)
@@ -153,6 +156,11 @@ class Report:
     status: str
     status_words: str
     profile: str
+    # 日期 場地 桌號 裁判 盤號 as the header wrote them (absent ones left out), in that order.
+    meta: list[tuple[str, str]] = field(default_factory=list)
+    players: list[tuple[str, str]] = field(default_factory=list)  # (chair, name) 東南西北
+    conclusion: list[str] = field(default_factory=list)  # who pays whom how much, in words
+    signers: list[str] = field(default_factory=list)  # the referee, then 東 南 西 北
     verdict: list[str] = field(default_factory=list)
     timeline: list[Row] = field(default_factory=list)
     findings: list[FindingView] = field(default_factory=list)
@@ -218,16 +226,51 @@ class _Acts:
 # ------------------------------------------------------------------------------ build
 
 
+# The header fields a report shows, in the order it shows them.
+
+
+class _Names:
+    """Chairs as a report names them: 東（阿明） when the header gave a name, else 東."""
+
+    def __init__(self, incident: Incident) -> None:
+        self.by_seat = {seat: name for name, seat in incident.header.players.items()}
+
+    def __call__(self, seat: str | None) -> str:
+        if seat is None:
+            return ""
+        name = self.by_seat.get(seat)  # type: ignore[call-overload]
+        return f"{seat}（{name}）" if name else seat
+
+
+def seat_key(who: str) -> tuple[int, str]:
+    """東 南 西 北 first, in that order, then outside bettors by name."""
+    return (SEATS.index(who), "") if who in SEATS else (len(SEATS), who)  # type: ignore[arg-type]
+
+
+def amount_words(value: object) -> str:
+    """Money as a person reads it: 1,300; a split that is not whole as 700/3."""
+    v = money_json(value)  # type: ignore[arg-type]
+    return f"{v:,}" if isinstance(v, int) else str(v)
+
+
 def build(ruling: Ruling, incident: Incident) -> Report:
     acts = _Acts(incident)
+    who = _Names(incident)
     report = Report(ruling.status, STATUS_WORDS[ruling.status], ruling.profile)
-    report.findings = [_finding(f, acts) for f in ruling.findings]
-    report.wins = [_win(w, acts) for w in ruling.wins]
-    report.payments = [_payment(p, acts) for p in ruling.payments]
-    report.balances = [(s, signed(v)) for s, v in ruling.balances.items()]
+    report.meta = [(word, value) for word, _, value in incident.header.occasion()]
+    report.players = [(seat, who.by_seat[seat]) for seat in SEATS if seat in who.by_seat]
+    referee = incident.header.referee
+    report.signers = [f"裁判（{referee}）" if referee else "裁判", *map(who, SEATS)]
+    report.findings = [_finding(f, acts, who) for f in ruling.findings]
+    report.wins = [_win(w, acts, who) for w in ruling.wins]
+    payments = sorted(ruling.payments, key=lambda p: (seat_key(p.frm), seat_key(p.to)))
+    report.payments = [_payment(p, acts, who) for p in payments]
+    report.conclusion = _conclusion(payments, who)
+    report.balances = [(who(s), signed(v))
+                       for s, v in sorted(ruling.balances.items(), key=lambda x: seat_key(x[0]))]
     if ruling.status == "undetermined":
         report.balances_note = "只計各種可能中都成立的賠付；其餘見「待查明」"
-    report.hand = _hand(ruling)
+    report.hand = _hand(ruling, who)
     report.interpretations = [_interpretation(i) for i in ruling.interpretations]
     report.uncertain = [_uncertain(u, acts) for u in ruling.uncertain]
     report.problems = [_problem(p) for p in ruling.problems]
@@ -260,20 +303,21 @@ def _finding_note(f: Finding) -> str:
     return "；".join(notes)
 
 
-def _finding(f: Finding, acts: _Acts) -> FindingView:
+def _finding(f: Finding, acts: _Acts, who: _Names) -> FindingView:
     reasons = tuple(_reason(r, acts) for r in f.reasons)
     if not reasons:  # a ruling built before reasons were structured
         reasons = tuple(ReasonView(w, (), ()) for w in f.why)
     seqs = sorted(set(_chain_acts(f.at, reasons)))
     chain = tuple(a for a in map(acts.ref, seqs) if a is not None)
-    return FindingView(f"{f.seat} {f.kind}", acts.ref(f.at), _finding_note(f), chain,
+    return FindingView(f"{who(f.seat)} {f.kind}", acts.ref(f.at), _finding_note(f), chain,
                        reasons, _refs(f.clauses))
 
 
-def _win_title(w: Win) -> str:
-    how = "自摸" if w.self_drawn else f"和 {w.from_seat} 之牌" if w.from_seat else "和"
+def _win_title(w: Win, who: _Names | None = None) -> str:
+    name = who or (lambda seat: seat or "")
+    how = "自摸" if w.self_drawn else f"和 {name(w.from_seat)} 之牌" if w.from_seat else "和"
     where = f"（第 {w.at} 手）" if w.at is not None else ""
-    return f"{w.seat} {how}{where}"
+    return f"{name(w.seat)} {how}{where}"
 
 
 def _win_verdict(w: Win) -> str:
@@ -285,33 +329,58 @@ def _win_verdict(w: Win) -> str:
 
 
 def _win_tai(w: Win) -> str:
+    # A void win scores nothing: a 台 beside 無效 would read as a score owed.
+    if _win_verdict(w) == "無效":
+        return ""
     if w.tai is not None:
         return f"{w.tai} 台"
-    return "台數未知" if w.valid or w.open else ""
+    return "台數未知"
 
 
-def _win(w: Win, acts: _Acts) -> WinView:
+def _win(w: Win, acts: _Acts, who: _Names) -> WinView:
     patterns = tuple(PatternRow(p.name, p.tai, clause_ref(p.clause)) for p in w.patterns)
+    # A void win's patterns are no score; they are listed only because a penalty (詐和)
+    # may be counted on the hand's face value.
+    note = "和牌無效；下列牌面台數只供計算罰則" if patterns and _win_verdict(w) == "無效" else ""
     reasons = tuple(_reason(r, acts) for r in w.reasons)
-    return WinView(_win_title(w), _win_verdict(w), _win_tai(w), patterns, reasons,
-                   _refs(w.clauses), w.open)
+    return WinView(_win_title(w, who), _win_verdict(w), _win_tai(w), patterns, reasons,
+                   _refs(w.clauses), w.open, note)
 
 
-def _payment(p: Payment, acts: _Acts) -> PaymentRow:
-    return PaymentRow(p.frm, p.to, str(money_json(p.amount)), p.tai, p.basis,
-                      p.instead_of or "", _refs(p.clauses), acts.ref(p.at))
+def _payment(p: Payment, acts: _Acts, who: _Names | None = None) -> PaymentRow:
+    name = who or (lambda seat: seat or "")
+    return PaymentRow(name(p.frm), name(p.to), amount_words(p.amount), p.tai, p.basis,
+                      name(p.instead_of), _refs(p.clauses), acts.ref(p.at))
 
 
-def _next_hand_words(n: NextHand) -> str:
+def _conclusion(payments: list[Payment], who: _Names) -> list[str]:
+    """「南 付 東 1,300（代位賠付：代 西、北）」: one line per payer and payee, seat order."""
+    totals: dict[tuple[str, str], Fraction] = {}
+    instead: dict[tuple[str, str], list[str]] = {}
+    for p in payments:
+        pair = (p.frm, p.to)
+        totals[pair] = totals.get(pair, Fraction(0)) + Fraction(p.amount)
+        if p.instead_of and p.instead_of not in instead.setdefault(pair, []):
+            instead[pair].append(p.instead_of)
+    lines = []
+    for (frm, to), total in totals.items():
+        stead = instead.get((frm, to))
+        note = f"（代位賠付：代 {'、'.join(who(s) for s in stead)}）" if stead else ""
+        lines.append(f"{who(frm)} 付 {who(to)} {amount_words(total)}{note}")
+    return lines or ["無人付款"]
+
+
+def _next_hand_words(n: NextHand, who: _Names | None = None) -> str:
     streak = "" if n.counts_streak else "，本盤不計連莊序"
     cite = f"（{'、'.join(n.clauses)}）" if n.clauses else ""
-    return f"下盤莊家 {n.dealer}，連莊 {n.streak}{streak}{cite}"
+    dealer = who(n.dealer) if who else n.dealer
+    return f"下盤莊家 {dealer}，連莊 {n.streak}{streak}{cite}"
 
 
-def _hand(r: Ruling) -> str:
+def _hand(r: Ruling, who: _Names | None = None) -> str:
     words = "本盤終止" if r.hand_ends else "本盤繼續"
     if r.next_hand is not None:
-        return f"{words}；{_next_hand_words(r.next_hand)}"
+        return f"{words}；{_next_hand_words(r.next_hand, who)}"
     if any(p.next_hand for u in r.uncertain for p in u.possibilities):
         return f"{words}；下盤莊家待查明"
     return words
@@ -364,7 +433,7 @@ def _marks(ruling: Ruling, report: Report) -> dict[int, list[str]]:
     for f in report.findings:
         add(f.at.seq if f.at else None, f"◆ {f.title}")
     for w, view in zip(ruling.wins, report.wins, strict=True):
-        add(w.at, f"◆ {w.seat} 和牌{view.verdict}")
+        add(w.at, f"◆ {view.title.split()[0]} 和牌{view.verdict}")
     for p in ruling.payments:
         add(p.at, "◆ 賠付")
     for u in ruling.uncertain:
@@ -414,6 +483,7 @@ def _verdict(ruling: Ruling, report: Report) -> list[str]:
         lines.append(f"{w.title}：{w.verdict}" + (f"，{w.tai}" if w.tai else ""))
     if not ruling.findings and not ruling.wins:
         lines.append("無違規認定，無和牌")
+    lines += report.conclusion
     money = "、".join(f"{s} {v}" for s, v in report.balances)
     lines.append(f"收支：{money}" + (f"（{report.balances_note}）" if report.balances_note else ""))
     lines.append(report.hand)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from rich.cells import cell_len
 from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
 from rich.panel import Panel
@@ -30,9 +32,26 @@ STATUS_WORDS = {k: (v, STATUS_COLOUR[k]) for k, v in
                  "inconsistent": "紀錄自相矛盾，僅就可判部分裁決"}.items()}
 
 
+# A run with a digit in it (罰則.2, 2,200, -700/3, 第 28 手's 28) is one unit: never split.
+_UNIT = re.compile(r"[^\s，、；：（）「」『』。]+|.", re.S)
+
+
+def units(text: str) -> list[str]:
+    """``text`` cut where a line may break: between CJK characters, never inside a clause
+    id or an amount."""
+    out: list[str] = []
+    for found in _UNIT.finditer(text):
+        word = found.group()
+        if len(word) > 1 and any("0" <= ch <= "9" for ch in word):
+            out.append(word)
+        else:
+            out.extend(word)
+    return out
+
+
 class Folded:
     """Chinese text folded at the width available, not at its few spaces (rich word-wraps
-    at spaces, which splits "第 36 手" across lines)."""
+    at spaces, which splits "第 36 手" across lines), and never inside an id or amount."""
 
     def __init__(self, text: str, style: str = "") -> None:
         self.text = text
@@ -41,12 +60,22 @@ class Folded:
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
         width = max(options.max_width, 8)
         line = ""
-        for ch in self.text:
-            if cell_len(line + ch) > width:
-                yield Text(line, style=self.style)
-                line = ""
-            line += ch
+        for unit in units(self.text):
+            if line and cell_len(line + unit) > width:
+                yield Text(line.rstrip(), style=self.style)
+                line = unit.lstrip()
+                continue
+            line += unit
         yield Text(line, style=self.style)
+
+
+class _Folding(Table):
+    """A table whose cells fold where they meet the edge: rich's default cuts a cell with
+    "…", which on a narrow terminal (or a pipe, 80 columns) hid clause ids and sums."""
+
+    def add_column(self, *args: object, **kwargs: object) -> None:  # type: ignore[override]
+        kwargs.setdefault("overflow", "fold")
+        super().add_column(*args, **kwargs)  # type: ignore[arg-type]
 
 
 def _clause(c: ClauseRef) -> Text:
@@ -57,7 +86,8 @@ def _clause(c: ClauseRef) -> Text:
 
 
 def _ids(refs: tuple[ClauseRef, ...]) -> str:
-    return "、".join(c.id for c in refs)
+    # The blank lets a narrow cell wrap between ids instead of inside one.
+    return "、 ".join(c.id for c in refs)
 
 
 def _signed_style(value: str) -> str:
@@ -67,7 +97,7 @@ def _signed_style(value: str) -> str:
 def _bullets(lines: list[str] | tuple[str, ...]) -> Table:
     items = Table.grid(padding=(0, 1))
     items.add_column(width=1)
-    items.add_column()
+    items.add_column(overflow="fold")
     for line in lines:
         items.add_row("•", Folded(line))
     return items
@@ -79,10 +109,18 @@ def _verdict(r: Report) -> Panel:
                  border_style=colour, title_align="left")
 
 
+def _meta(r: Report) -> RenderableType | None:
+    """日期 場地 桌號 裁判 盤號 and the players, as the header gave them."""
+    lines = ["　".join(f"{key}：{value}" for key, value in r.meta)] if r.meta else []
+    if r.players:
+        lines.append("玩家：" + "　".join(f"{seat}（{name}）" for seat, name in r.players))
+    return Group(*(Folded(line) for line in lines)) if lines else None
+
+
 def _timeline(r: Report) -> Table | None:
     if not r.timeline:
         return None
-    table = Table(title="經過", title_justify="left", expand=True, show_edge=False)
+    table = _Folding(title="經過", title_justify="left", expand=True, show_edge=False)
     table.add_column("行", justify="right", style="dim")
     table.add_column("手", justify="right")
     table.add_column("紀錄")
@@ -141,7 +179,9 @@ def _win(w: WinView) -> RenderableType:
     parts += [Folded(f"理由：{x.text}") for x in w.reasons]
     parts += [_clause(c) for c in w.clauses]
     if w.patterns:
-        table = Table(show_edge=False)
+        if w.patterns_note:
+            parts.append(Text(w.patterns_note, style="dim"))
+        table = _Folding(show_edge=False)
         for col in ("牌型", "台", "條款"):
             table.add_column(col, justify="right" if col == "台" else "left")
         for p in w.patterns:
@@ -157,22 +197,29 @@ def _wins(r: Report) -> Panel | None:
                  border_style="blue")
 
 
-def _payments(rows: list[PaymentRow] | tuple[PaymentRow, ...], title: str = "賠付") -> Table:
-    table = Table(title=title, title_justify="left", expand=True)
-    for col in ("付", "收", "金額", "台", "事由", "代誰付", "條款", "手"):
-        table.add_column(col, justify="right" if col in ("金額", "台", "手") else "left")
-    for p in rows:
-        table.add_row(p.frm, p.to, p.amount, str(p.tai), p.basis, p.instead_of,
-                      _ids(p.clauses), "" if p.at is None else str(p.at.seq))
-    return table
+def payment_line(p: PaymentRow) -> str:
+    """One payment as a sentence: a table of eight columns cannot fold on a narrow screen
+    without splitting its ids and sums."""
+    stead = f"，代 {p.instead_of}" if p.instead_of else ""
+    at = f"；第 {p.at.seq} 手" if p.at is not None and p.at.seq is not None else ""
+    return (f"{p.frm} 付 {p.to} {p.amount}（{p.basis}，{p.tai} 台{stead}；"
+            f"{'、'.join(c.id for c in p.clauses)}{at}）")
+
+
+def _payments(rows: list[PaymentRow] | tuple[PaymentRow, ...],
+              title: str = "賠付") -> RenderableType:
+    return Group(Text(title, style="italic"), _bullets([payment_line(p) for p in rows]))
 
 
 def _balances(pairs: list[tuple[str, str]] | tuple[tuple[str, str], ...],
               title: str = "收支") -> Table:
-    table = Table(title=title, title_justify="left")
-    for seat, _ in pairs:
-        table.add_column(seat, justify="right")
-    table.add_row(*(Text(v, style=_signed_style(v)) for _, v in pairs))
+    # One row per chair: four named chairs side by side do not fit a phone's width.
+    table = _Folding(title=title, title_justify="left")
+    table.add_column("")
+    table.add_column("", justify="right")
+    table.show_header = False
+    for seat, value in pairs:
+        table.add_row(seat, Text(value, style=_signed_style(value)))
     return table
 
 
@@ -189,7 +236,7 @@ def _money(r: Report) -> list[RenderableType]:
 def _interpretations(r: Report) -> Table | None:
     if not r.interpretations:
         return None
-    table = Table(title="所依解釋", title_justify="left", expand=True)
+    table = _Folding(title="所依解釋", title_justify="left", expand=True)
     for col in ("解釋點", "問題", "所採讀法"):
         table.add_column(col)
     for i in r.interpretations:
@@ -217,7 +264,7 @@ def _uncertain_one(u: UncertainView) -> Panel:
 def _problems(r: Report) -> list[RenderableType]:
     out: list[RenderableType] = []
     for p in r.problems:
-        table = Table(show_edge=False)
+        table = _Folding(show_edge=False)
         table.add_column("行", justify="right")
         table.add_column("紀錄")
         for line, text in p.conflicts:
@@ -230,8 +277,8 @@ def _problems(r: Report) -> list[RenderableType]:
 def _glossary(r: Report) -> Table | None:
     if not r.clauses:
         return None
-    table = Table(title="引用條款", title_justify="left", expand=True, show_edge=False)
-    table.add_column("條款", style="cyan", no_wrap=True)
+    table = _Folding(title="引用條款", title_justify="left", expand=True, show_edge=False)
+    table.add_column("條款", style="cyan")
     table.add_column("大意", style="dim")
     for c in r.clauses:
         table.add_row(c.id, c.paraphrase)
@@ -240,7 +287,7 @@ def _glossary(r: Report) -> Table | None:
 
 def renderables(report: Report) -> list[RenderableType]:
     parts: list[RenderableType | None] = [
-        _verdict(report), _timeline(report), _findings(report), _wins(report),
+        _meta(report), _verdict(report), _timeline(report), _findings(report), _wins(report),
         *_money(report), _interpretations(report),
         *(_uncertain_one(u) for u in report.uncertain), *_problems(report), _glossary(report)]
     return [p for p in parts if p is not None]

@@ -80,9 +80,7 @@ def count_warnings(incident: Incident, ruling: Ruling) -> list[LogWarning]:
 def meta(incident: Incident) -> dict[str, object]:
     """The header's words about the occasion and the people (ruling-json.md: meta)."""
     h = incident.header
-    out: dict[str, object] = {key: value for key, value in (
-        ("date", h.date), ("venue", h.venue), ("table", h.table), ("referee", h.referee),
-        ("hand", h.hand)) if value is not None}
+    out: dict[str, object] = {key: value for _, key, value in h.occasion()}
     if h.players:
         out["players"] = {seat: name for seat in SEATS
                           for name, s in h.players.items() if s == seat}
@@ -261,8 +259,14 @@ def _payments(incident: Incident, ctx: _Citing,
             frm=str(_val(frm)), to=str(_val(to)), amount=amount, tai=tai.number,
             basis=basis.string, clauses=tuple(sorted(set(clauses[pid]))),
             at=ctx.seq(at.number), instead_of=instead.get(pid)))  # type: ignore[arg-type]
-    out.sort(key=lambda p: (p.at or 0, p.frm, p.to, _seat_order(p.instead_of), p.basis))
+    # Seat order 東 南 西 北, outside bettors after (by name), as the reports list them.
+    out.sort(key=lambda p: (p.at or 0, _who_order(p.frm), _who_order(p.to),
+                            _seat_order(p.instead_of), p.basis))
     return out
+
+
+def _who_order(who: str) -> tuple[int, str]:
+    return (SEATS.index(who), "") if who in SEATS else (len(SEATS), who)  # type: ignore[arg-type]
 
 
 def _seat_order(seat: str | None) -> int:

@@ -181,7 +181,7 @@ def to_dict(r: Ruling) -> dict[str, Any]:
         "interpretations": [{"id": i.id, "reading": i.reading} for i in r.interpretations],
         "uncertain": [_uncertain(u) for u in r.uncertain],
         "problems": [_problem(p) for p in r.problems],
-        **({"meta": r.meta} if r.meta else {}),
+        "meta": r.meta,
         "warnings": [{"line": w.line, "message": w.message} for w in r.warnings],
     }
 

@@ -12,6 +12,7 @@ from clingo import Symbol, SymbolType
 
 from adjudicator.language import tiles as T
 from adjudicator.language.incident import Act
+from adjudicator.language.seats import SEATS, distance
 from adjudicator.report.model import act_words
 
 STAGE_WORDS = {
@@ -79,9 +80,30 @@ _TEMPLATES: dict[str, Render] = {
         f"{s} 已喪失碰 {c.act_text(a[0].number)} 之牌的優先權仍執意碰牌"),
     "window": lambda c, s, a: (
         f"自{c.act_text(a[0].number)}起，其後摸序 {a[1].number} 張內他人自摸由 {s} 代位賠付"),
+    "chow_not_upper": lambda c, s, a: (
+        f"{s} 吃的 {_tile(a[3])} 是 {_value(a[2])} 在{c.act_text(a[1].number)}打出的；"
+        f"{_value(a[2])} 是 {s} 的{_relation(s, str(_value(a[2])))}，不是上家：只能吃上家的舍牌"),
+    "chow_no_run": lambda c, s, a: (
+        f"{c.act_text(a[0].number)}：{_tile(a[2])} {_tile(a[3])} 配 {_tile(a[1])} 不成順子"),
+    "win_short": lambda c, s, a: (
+        f"{c.act_text(a[0].number)}和牌時手牌連和牌之張只有 {a[1].number} 張"
+        f"（門前每副計 3 張），和牌須 17 張：缺張"),
+    "win_long": lambda c, s, a: (
+        f"{c.act_text(a[0].number)}和牌時手牌連和牌之張有 {a[1].number} 張"
+        f"（門前每副計 3 張），多於和牌所須的 17 張：逾張"),
+    "kong_found": lambda c, s, a: (
+        f"錯{FAMILY_WORDS.get(str(_value(a[1])), str(_value(a[1])))}作於{c.act_text(a[0].number)}，"
+        f"於{c.act_text(a[2].number)}發現"),
     "wrong_kong_corrected": lambda c, s, a: (
         f"錯碰杠於補牌前即時更正，依喊碰未碰罰 1 台付予打出 {_tile(a[2])} 的 {_value(a[1])}"),
 }
+
+
+def _relation(seat: str, other: str) -> str:
+    """What ``other`` is to ``seat`` at the table: 下家, 對家 or 上家."""
+    if seat not in SEATS or other not in SEATS:
+        return "他家"
+    return ("本家", "下家", "對家", "上家")[distance(seat, other)]  # type: ignore[arg-type]
 
 
 def _wrong_kong(c: Context, seat: str, args: list[Symbol]) -> str:

@@ -1,0 +1,57 @@
+"""docs/指南.md cannot drift from the program: every worked log in it is judged here and
+its 期望 checked, one test per log, and every kind of dispute the guide promises has one."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from adjudicator.committee.cases import check_expectations
+from adjudicator.language.reader import read
+from adjudicator.ruling.judge import judge
+
+GUIDE = Path(__file__).resolve().parents[2] / "docs" / "指南.md"
+KINDS = ("詐和", "相公", "錯碰", "錯杠", "錯打明牌", "眼牌", "過水", "禁制", "優先", "包賠",
+         "代位賠付", "插花", "花和")
+
+_BLOCK = re.compile(r"^```(\S*)\n(.*?)^```", re.S | re.M)
+_HEADING = re.compile(r"^### (\S+)", re.M)
+
+
+def worked_logs() -> list[tuple[str, str, str]]:
+    """(heading, log, expectations) for each ```紀錄 block and the ```期望 block after it."""
+    text = GUIDE.read_text("utf-8")
+    found = []
+    blocks = list(_BLOCK.finditer(text))
+    for block, after in zip(blocks, [*blocks[1:], None], strict=True):
+        if block.group(1) != "紀錄":
+            continue
+        assert after is not None and after.group(1) == "期望", \
+            f"the log at offset {block.start()} has no ```期望 block right after it"
+        assert text[block.end():after.start()].strip() == "", "期望 must follow its log"
+        headings = _HEADING.findall(text[:block.start()])
+        found.append((headings[-1] if headings else "", block.group(2), after.group(2)))
+    return found
+
+
+LOGS = worked_logs()
+
+
+def test_every_kind_of_dispute_has_a_worked_log() -> None:
+    assert sorted({heading for heading, _, _ in LOGS}) == sorted(KINDS)
+
+
+@pytest.mark.parametrize(("heading", "log", "expected"), LOGS, ids=[h for h, _, _ in LOGS])
+def test_the_guides_log_is_judged_as_it_says(heading: str, log: str, expected: str) -> None:
+    incident = read(f"{log}\n期望:\n{expected}")
+    assert incident.expectations, heading
+    ruling = judge(incident)
+    failures = check_expectations(incident.expectations, ruling)
+    assert not failures, f"{heading}:\n" + "\n".join(failures)
+
+
+def test_the_readme_links_the_guide_at_the_top() -> None:
+    readme = (GUIDE.parents[1] / "README.md").read_text("utf-8")
+    assert "docs/指南.md" in "\n".join(readme.splitlines()[:6])
