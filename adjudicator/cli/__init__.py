@@ -1,4 +1,5 @@
-"""The command line: ``adjudicator judge | check | score | diff | coverage | points | match``.
+"""The command line: ``adjudicator judge | check | score | diff | coverage | points | match |
+serve``.
 
 Each command lives in its own module and registers itself here.
 """
@@ -14,6 +15,7 @@ from adjudicator.cli import judge as judge_cli
 from adjudicator.cli import match as match_cli
 from adjudicator.cli import points as points_cli
 from adjudicator.cli import score as score_cli
+from adjudicator.cli import serve as serve_cli
 
 app = typer.Typer(
     help="台灣十六張麻將 裁判：讀事故紀錄，依條款裁決。",
@@ -23,7 +25,7 @@ app = typer.Typer(
 )
 
 for module in (judge_cli, check_cli, score_cli, diff_cli, coverage_cli, points_cli,
-               match_cli):
+               match_cli, serve_cli):
     module.register(app)
 
 
