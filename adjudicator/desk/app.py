@@ -58,6 +58,7 @@ def create_app(db: str | None = None, workers: int | None = None,
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         app.state.judges = Judges(workers, timeout)
+        await app.state.judges.start()
         try:
             yield
         finally:

@@ -30,6 +30,10 @@ def _warm() -> None:
     service.judge("規則: tw16\n紀錄:\n1 東 打 三萬\n")
 
 
+def _ready() -> bool:
+    return True
+
+
 class Judges:
     def __init__(self, workers: int | None = None, timeout: float = 10.0,
                  cache_size: int = 256) -> None:
@@ -40,6 +44,12 @@ class Judges:
         # spawn, not fork: the server has threads and an event loop a fork would copy.
         self._executor = ProcessPoolExecutor(
             self.workers, mp_context=multiprocessing.get_context("spawn"), initializer=_warm)
+
+    async def start(self) -> None:
+        """Start every worker (each warms up) before the first request is let in."""
+        loop = asyncio.get_running_loop()
+        await asyncio.gather(*(loop.run_in_executor(self._executor, _ready)
+                               for _ in range(self.workers)))
 
     def close(self) -> None:
         self._executor.shutdown(wait=True, cancel_futures=True)
