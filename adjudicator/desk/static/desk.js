@@ -89,6 +89,8 @@ function showLines(errors, warnings) {
     box.append(row);
     for (const [kind, item] of below[n] || []) box.append(diagnostic(kind, item, n));
   });
+  const first = box.querySelector(".diag");
+  if (first) box.scrollTop = Math.max(0, first.offsetTop - box.offsetTop - 60);
 }
 
 function diagnostic(kind, item, n) {
