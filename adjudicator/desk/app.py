@@ -21,7 +21,7 @@ from adjudicator import __version__
 from adjudicator.desk import api, pages, service
 from adjudicator.desk.archive import Archive
 from adjudicator.desk.limits import MAX_BODY, Refused, too_large
-from adjudicator.desk.pool import Busy, Judges
+from adjudicator.desk.pool import Broken, Busy, Judges
 
 DESCRIPTION = """台灣十六張麻將 裁判的 JSON API。
 
@@ -83,6 +83,11 @@ def create_app(db: str | None = None, workers: int | None = None,
     async def busy(request: Request, exc: Busy) -> Response:
         return JSONResponse(service.error(
             f"裁決逾時（上限 {app.state.judges.timeout:g} 秒），請稍後再試", "timeout"), 504)
+
+    @app.exception_handler(Broken)
+    async def broken(request: Request, exc: Broken) -> Response:
+        return JSONResponse(service.error("裁決中的工作行程意外結束，已重新啟動；請再送一次",
+                                          "worker_died"), 503)
 
     @app.exception_handler(HTTPException)
     async def http_error(request: Request, exc: HTTPException) -> Response:

@@ -28,6 +28,16 @@ OFFENCES = ("優先", "詐和", "包賠", "相公", "代位賠付", "錯杠", "�
             "眼牌違規", "禁制", "喊碰未碰", "強制復原")
 
 
+# Only for the bar: the desk's own stylesheet would restyle the report under it.
+BAR_CSS = """
+nav.desk-bar { font-family: sans-serif; font-size: 14px; background: #f4f6f8;
+  border: 1px solid #d5dae0; border-radius: 6px; padding: 6px 10px; margin-bottom: 10px; }
+nav.desk-bar .desk-meta span { margin-right: 12px; display: inline-block; }
+nav.desk-bar a { margin-right: 12px; }
+@media print { nav.desk-bar { display: none; } }
+"""
+
+
 def e(value: object) -> str:
     return escape(str(value), quote=True)
 
@@ -117,8 +127,7 @@ async def permalink(request: Request, ruling_id: str) -> HTMLResponse:
     r = await _record(request, ruling_id)
     bar = (f'<nav class="desk-bar" id="permalink-bar"><a href="/">裁判桌</a> · '
            f'<a href="/rulings">裁決檔案</a><div class="desk-meta">{_meta(r)}</div>'
-           f'<div class="desk-downloads">{downloads(r.id)}</div></nav>'
-           '<link rel="stylesheet" href="/static/desk.css">')
+           f'<div class="desk-downloads">{downloads(r.id)}</div></nav><style>{BAR_CSS}</style>')
     return HTMLResponse(r.report_html.replace("<body>", "<body>" + bar, 1))
 
 

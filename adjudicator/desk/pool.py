@@ -16,6 +16,7 @@ import os
 from collections import OrderedDict
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
 from adjudicator.desk import service
@@ -23,6 +24,10 @@ from adjudicator.desk import service
 
 class Busy(Exception):
     """The judgement took longer than the time limit."""
+
+
+class Broken(Exception):
+    """The worker judging the request died; the pool has been started afresh."""
 
 
 def _warm() -> None:
@@ -41,8 +46,11 @@ class Judges:
         self.timeout = timeout
         self.cache_size = cache_size
         self._cache: OrderedDict[str, dict[str, Any]] = OrderedDict()
+        self._executor = self._new_executor()
+
+    def _new_executor(self) -> ProcessPoolExecutor:
         # spawn, not fork: the server has threads and an event loop a fork would copy.
-        self._executor = ProcessPoolExecutor(
+        return ProcessPoolExecutor(
             self.workers, mp_context=multiprocessing.get_context("spawn"), initializer=_warm)
 
     async def start(self) -> None:
@@ -65,6 +73,11 @@ class Judges:
             result = await asyncio.wait_for(future, self.timeout)
         except TimeoutError:
             raise Busy from None
+        except BrokenProcessPool:
+            # A worker died (killed, out of memory): start a fresh pool for what follows.
+            self._executor.shutdown(wait=False, cancel_futures=True)
+            self._executor = self._new_executor()
+            raise Broken from None
         self._cache[key] = result
         if len(self._cache) > self.cache_size:
             self._cache.popitem(last=False)

@@ -325,3 +325,23 @@ def test_the_pdf_is_printed_by_chromium_or_refused_with_503(
     r = client.get(f"/r/{ruling_id}.pdf")
     assert r.status_code == 200 and r.content.startswith(b"%PDF")
     assert r.headers["content-type"] == "application/pdf"
+
+
+def test_a_worker_that_dies_is_replaced(db: str) -> None:
+    import os
+    import signal
+
+    app = create_app(db, workers=1)
+    with TestClient(app) as c:
+        executor = app.state.judges._executor
+        answers: list[httpx.Response] = []
+        big = "規則: tw16\n莊家: 東\n紀錄:\n" + "東 摸\n東 打 一萬\n" * 4900
+        asking = threading.Thread(target=lambda: answers.append(_judge(c, big)))
+        asking.start()
+        time.sleep(0.5)
+        for pid in list(executor._processes):  # the worker this test's app started
+            os.kill(pid, signal.SIGKILL)
+        asking.join()
+        assert answers[0].status_code == 503
+        assert answers[0].json()["error"]["code"] == "worker_died"
+        assert _judge(c, EXHAUSTED + "\n# again\n").status_code == 200
