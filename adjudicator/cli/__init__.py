@@ -1,5 +1,5 @@
 """The command line: ``adjudicator judge | lint | check | score | diff | coverage | points |
-match``.
+match | serve``.
 
 Each command lives in its own module and registers itself here.
 """
@@ -17,6 +17,7 @@ from adjudicator.cli import lint as lint_cli
 from adjudicator.cli import match as match_cli
 from adjudicator.cli import points as points_cli
 from adjudicator.cli import score as score_cli
+from adjudicator.cli import serve as serve_cli
 
 app = typer.Typer(
     help="台灣十六張麻將 裁判：讀事故紀錄，依條款裁決。",
@@ -26,7 +27,7 @@ app = typer.Typer(
 )
 
 for module in (judge_cli, lint_cli, check_cli, score_cli, diff_cli, coverage_cli, points_cli,
-               match_cli):
+               match_cli, serve_cli):
     module.register(app)
 
 

@@ -38,6 +38,10 @@ def diff(
     fmt: Annotated[Format, typer.Option(
         "--format", "-f", help="輸出格式：text 表格、json、md（會議紀錄用 Markdown）")
     ] = Format.text,
+    archive: Annotated[str | None, typer.Option(
+        "--archive", metavar="DB",
+        help="改以裁判桌的裁決檔案為案例：資料庫 URL，或 default（adjudicator-archive.db）")
+    ] = None,
 ) -> None:
     """比較規則：把整批案例各依 A、B 兩邊裁決一次，逐案列出裁決改變之處。
 
@@ -51,11 +55,26 @@ def diff(
     side_a, side_b = _side("--a", a, a_set), _side("--b", b, b_set)
     if side_a == side_b:
         _fail("A、B 兩邊相同，無從比較：請以 --a/--b 指定規則，或以 --a-set/--b-set 改解釋點")
-    if missing(paths):
-        _fail("找不到：" + "、".join(str(p) for p in missing(paths)))
-    report = diff_corpus(paths, side_a, side_b)
+    if archive is not None:
+        report = _archive_diff(archive, side_a, side_b)
+    else:
+        if missing(paths):
+            _fail("找不到：" + "、".join(str(p) for p in missing(paths)))
+        report = diff_corpus(paths, side_a, side_b)
     {Format.text: _text, Format.json: _json, Format.md: _markdown}[fmt](report)
     raise typer.Exit(2 if report.errors else 1 if report.changed else 0)
+
+
+def _archive_diff(url: str, a: Side, b: Side) -> DiffReport:
+    """The desk's archived logs as the corpus (the committee's real cases)."""
+    from adjudicator.committee.diff import diff_logs
+    from adjudicator.desk.archive import Archive
+
+    try:
+        logs = list(Archive(None if url == "default" else url).logs())
+    except Exception as err:  # a bad URL, an unreachable server, a missing driver
+        _fail(f"--archive：無法開啟裁決檔案 {url}：{err}")
+    return diff_logs(logs, a, b)
 
 
 def _fail(message: str) -> NoReturn:

@@ -26,6 +26,7 @@ from adjudicator.committee.cases import (
     unjudged_why,
 )
 from adjudicator.language.incident import Incident
+from adjudicator.language.reader import read
 from adjudicator.ruling.interpretations import POINTS, profile_values
 from adjudicator.ruling.judge import judge
 from adjudicator.ruling.model import Ruling, to_dict
@@ -128,10 +129,32 @@ def diff_corpus(paths: Iterable[Path], a: Side, b: Side) -> DiffReport:
 def diff_case(path: Path, a: Side, b: Side) -> CaseDiff:
     try:
         incident = read_case(path)
+    except UNJUDGED as err:
+        return CaseDiff(path, error=unjudged_why(err))
+    return diff_incident(path, incident, a, b)
+
+
+def diff_incident(path: Path, incident: Incident, a: Side, b: Side) -> CaseDiff:
+    """One incident judged under both sides; ``path`` only names it."""
+    try:
         ra, rb = _judge(incident, a), _judge(incident, b)
     except UNJUDGED as err:
         return CaseDiff(path, error=unjudged_why(err))
     return _case_diff(path, incident, (a, ra), (b, rb))
+
+
+def diff_logs(logs: Iterable[tuple[str, str]], a: Side, b: Side) -> DiffReport:
+    """A corpus that is not files (the desk's archive): (name, log text) pairs."""
+    start = time.perf_counter()
+    cases = []
+    for name, text in logs:
+        try:
+            incident = read(text)
+        except UNJUDGED as err:
+            cases.append(CaseDiff(Path(name), error=unjudged_why(err)))
+            continue
+        cases.append(diff_incident(Path(name), incident, a, b))
+    return DiffReport(a, b, cases, time.perf_counter() - start)
 
 
 def sweep(paths: Iterable[Path], flips: list[dict[str, str]]) -> list[DiffReport]:

@@ -39,7 +39,9 @@ def test_the_wheel_holds_the_rules_and_the_grammar(installed: Path) -> None:
     (wheel,) = (installed / "dist").glob("adjudicator-*.whl")
     listed = _run(sys.executable, "-m", "zipfile", "-l", wheel, cwd=installed).stdout
     for name in ("adjudicator/asp/core.lp", "adjudicator/asp/profiles/tw16.lp",
-                 "adjudicator/asp/settlement/scoring.lp", "adjudicator/grammar/incident.lark"):
+                 "adjudicator/asp/settlement/scoring.lp", "adjudicator/grammar/incident.lark",
+                 "adjudicator/desk/static/desk.js", "adjudicator/desk/static/desk.css",
+                 "adjudicator/desk/templates/desk.html", "adjudicator/desk/templates/page.html"):
         assert name in listed
 
 

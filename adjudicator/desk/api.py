@@ -1,0 +1,236 @@
+"""The JSON API for platforms and league software (documented at ``/docs``).
+
+A log is sent as ``text/plain`` (UTF-8), or as JSON ``{"text": "…", "profile": "…",
+"settings": {"解釋.X": "Y"}}``.  Every error is JSON: ``{"error": {"code", "message",
+"line", "column", …}}``, with the line and column of the log (or of the JSON) at fault.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Annotated, Any, TypeVar
+
+from fastapi import APIRouter, Query, Request
+from fastapi.concurrency import run_in_threadpool
+from fastapi.responses import HTMLResponse, JSONResponse, PlainTextResponse, Response
+from pydantic import BaseModel, Field, ValidationError
+
+from adjudicator.desk import limits, service
+from adjudicator.desk.archive import Query as ArchiveQuery
+from adjudicator.desk.limits import Refused
+from adjudicator.language.errors import LogError
+
+router = APIRouter(prefix="/api", tags=["api"])
+
+_LOG_SCHEMA = {
+    "text/plain": {"schema": {"type": "string"},
+                   "example": "規則: tw16\n莊家: 東\n紀錄:\n1 東 摸\n"},
+    "application/json": {"schema": {
+        "type": "object", "required": ["text"],
+        "properties": {"text": {"type": "string", "description": "the log"},
+                       "profile": {"type": "string", "example": "tw16-alt"},
+                       "settings": {"type": "object",
+                                    "additionalProperties": {"type": "string"},
+                                    "example": {"解釋.八張窗": "all"}}}}},
+}
+LOG_BODY = {"requestBody": {"required": True, "content": _LOG_SCHEMA}}
+ERRORS: dict[int | str, dict[str, Any]] = {
+    400: {"description": "a log or body that cannot be read: `error` with line and column"},
+    413: {"description": "body over 256 KB"},
+    504: {"description": "the judgement ran past the time limit"},
+}
+
+
+class Fmt(StrEnum):
+    json = "json"
+    md = "md"
+    html = "html"
+
+
+@dataclass
+class LogInput:
+    text: str
+    profile: str | None = None
+    settings: dict[str, str] = field(default_factory=dict)
+
+
+def _profile(name: str | None) -> str | None:
+    from adjudicator.rules.files import profile_names
+
+    if name is not None and name not in profile_names():
+        raise Refused(400, service.error(
+            f"沒有「{name}」這個規則；可用的有 {'、'.join(profile_names())}", "bad_profile"))
+    return name
+
+
+def _settings(pairs: list[str], given: dict[str, str]) -> dict[str, str]:
+    from adjudicator.ruling.interpretations import SettingError, parse_settings
+
+    try:
+        return parse_settings([*(f"{k}={v}" for k, v in given.items()), *pairs])
+    except SettingError as err:
+        raise Refused(400, service.error(str(err), "bad_setting")) from None
+
+
+async def log_input(request: Request, profile: str | None, pairs: list[str]) -> LogInput:
+    raw = await limits.body(request)
+    kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
+    given: dict[str, str] = {}
+    if kind == "application/json":
+        obj = limits.parse_json(raw)
+        if not isinstance(obj, dict) or not isinstance(obj.get("text"), str):
+            raise Refused(400, service.error("JSON 須為 {\"text\": \"紀錄全文\"}", "bad_json"))
+        if obj.get("profile") is not None:
+            if not isinstance(obj["profile"], str):
+                raise Refused(400, service.error("profile 須為字串", "bad_json"))
+            profile = profile or obj["profile"]
+        settings = obj.get("settings") or {}
+        if not isinstance(settings, dict) or not all(
+                isinstance(k, str) and isinstance(v, str) for k, v in settings.items()):
+            raise Refused(400, service.error("settings 須為 {\"解釋.X\": \"值\"}", "bad_json"))
+        given, text = settings, obj["text"]
+    else:
+        from adjudicator.language.reader import decode
+
+        try:
+            text = decode(raw)
+        except LogError as err:
+            raise Refused(400, service.log_error(err)) from None
+    limits.check_text(text)
+    return LogInput(text, _profile(profile), _settings(pairs, given))
+
+
+async def _run(request: Request, fn: Any, *args: Any) -> dict[str, Any]:
+    result = await request.app.state.judges.run(fn, *args)
+    if "error" in result:
+        raise Refused(400, result)
+    return result
+
+
+Profile = Annotated[str | None, Query(description="規則（覆蓋紀錄的 規則:），如 tw16-alt")]
+Settings = Annotated[list[str], Query(alias="set", description="解釋點或參數，如 解釋.八張窗=all")]
+
+
+@router.post("/judge", openapi_extra=LOG_BODY, responses=ERRORS)
+async def judge(request: Request, format: Fmt = Fmt.json, profile: Profile = None,
+                settings: Settings = [],  # noqa: B006 (FastAPI copies the default)
+                archive: Annotated[bool, Query(
+                    description="存入裁決檔案；回應標頭 X-Ruling-Id 與 Location 給出永久連結")
+                ] = False) -> Response:
+    """裁決一份紀錄：`format=json` 為 ruling-json 合約，`md`、`html` 為裁判報告。"""
+    log = await log_input(request, profile, settings)
+    result = await _run(request, service.judge, log.text, log.profile, log.settings)
+    headers = {}
+    if archive:
+        ruling_id = await run_in_threadpool(request.app.state.archive.save, result, log.text)
+        headers = {"X-Ruling-Id": ruling_id, "Location": f"/r/{ruling_id}"}
+    if format is Fmt.md:
+        return PlainTextResponse(result["md"], media_type="text/markdown; charset=utf-8",
+                                 headers=headers)
+    if format is Fmt.html:
+        return HTMLResponse(result["html"], headers=headers)
+    return JSONResponse(result["ruling"], headers=headers)
+
+
+@router.post("/lint", openapi_extra=LOG_BODY, responses=ERRORS)
+async def lint(request: Request, profile: Profile = None,
+               settings: Settings = []) -> dict[str, Any]:  # noqa: B006
+    """檢查紀錄：`errors` 為無法讀取之處（行、字、應寫什麼），`warnings` 為紀錄前後矛盾之處。"""
+    log = await log_input(request, profile, settings)
+    return await request.app.state.judges.run(service.lint, log.text, log.profile,
+                                              log.settings)
+
+
+class ScoreRequest(BaseModel):
+    """One winning hand, written as `adjudicator score` takes it."""
+
+    concealed: str = Field("", max_length=400, examples=["一二三萬 四五六筒 七八九索 東東 …"])
+    win: str | None = Field(None, max_length=20, examples=["五筒"])
+    exposed: str = Field("", max_length=400, examples=["碰 三萬 / 吃 四五六索"])
+    flowers: str = Field("", max_length=100, examples=["春 梅"])
+    seat: str = Field("東", max_length=4)
+    round: str = Field("東", max_length=4)
+    dealer: str = Field("東", max_length=4)
+    open: str | None = Field(None, max_length=4)
+    profile: str = Field("tw16", max_length=64)
+    flower_win: str | None = Field(None, max_length=10)
+    self_drawn: bool = False
+    robbed_kong: bool = False
+    kong_replacement: bool = False
+    last_tile: bool = False
+    tian_hu: bool = False
+    di_hu: bool = False
+    ren_hu: bool = False
+    tian_ting: bool = False
+    di_ting: bool = False
+    dealt_flower_win: bool = False
+
+
+class Side(BaseModel):
+    profile: str | None = Field(None, max_length=64)
+    settings: dict[str, str] = Field(default_factory=dict)
+
+
+M = TypeVar("M", bound=BaseModel)
+
+
+class DiffRequest(BaseModel):
+    text: str
+    a: Side = Field(default_factory=Side)
+    b: Side = Field(default_factory=Side)
+
+
+async def _model(request: Request, model: type[M]) -> M:
+    obj = limits.parse_json(await limits.body(request))
+    try:
+        return model.model_validate(obj)
+    except ValidationError as err:
+        first = err.errors()[0]
+        where = ".".join(str(p) for p in first["loc"]) or "body"
+        raise Refused(422, service.error(f"{where}：{first['msg']}", "invalid")) from None
+
+
+def _body_of(model: type[BaseModel]) -> dict[str, Any]:
+    return {"requestBody": {"required": True, "content": {
+        "application/json": {"schema": model.model_json_schema(ref_template="#/{model}")}}}}
+
+
+@router.post("/score", openapi_extra=_body_of(ScoreRequest), responses=ERRORS)
+async def score(request: Request) -> dict[str, Any]:
+    """一手和牌的台數（牌面台數），列出名堂與條款；不成和時 `complete` 為 false。"""
+    hand = await _model(request, ScoreRequest)
+    return await _run(request, service.score, hand.model_dump())
+
+
+@router.post("/diff", openapi_extra=_body_of(DiffRequest), responses=ERRORS)
+async def diff(request: Request) -> dict[str, Any]:
+    """同一份紀錄依 A、B 兩邊（規則或解釋點）各裁決一次，列出裁決改變之處。"""
+    asked = await _model(request, DiffRequest)
+    limits.check_text(asked.text)
+    a = (_profile(asked.a.profile), _settings([], asked.a.settings))
+    b = (_profile(asked.b.profile), _settings([], asked.b.settings))
+    return await _run(request, service.diff, asked.text, a, b)
+
+
+@router.get("/rulings/{ruling_id}", responses={404: {"description": "no such ruling"}})
+async def ruling(request: Request, ruling_id: str) -> dict[str, Any]:
+    """一則存檔的裁決：紀錄原文、裁決 JSON、規則、設定、程式版本與表頭資料。"""
+    import json
+
+    record = await run_in_threadpool(request.app.state.archive.get, ruling_id)
+    if record is None:
+        raise Refused(404, service.error("沒有這則裁決", "not_found"))
+    return {**record.summary(), "permalink": f"/r/{record.id}", "text": record.text,
+            "ruling": json.loads(record.ruling_json)}
+
+
+@router.get("/rulings")
+async def rulings(request: Request, date: str = "", table: str = "", player: str = "",
+                  offence: str = "") -> list[dict[str, Any]]:
+    """存檔的裁決（新的在前），可依日期（開頭）、桌號、玩家名、違規種類篩選。"""
+    from adjudicator.language.reader import canonical
+
+    query = ArchiveQuery(date[:40], table[:40], player[:40], canonical(offence[:40]))
+    found = await run_in_threadpool(request.app.state.archive.search, query)
+    return [{**r.summary(), "permalink": f"/r/{r.id}"} for r in found]

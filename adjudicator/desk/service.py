@@ -1,0 +1,123 @@
+"""What the desk asks of the engine: lint, judge, score, diff — as plain dicts.
+
+These functions run in the worker processes of ``pool.py``, so they take and return only
+picklable values, and never raise for a bad log: a ``LogError`` becomes ``{"error": …}``
+with its line and column, the shape every API error has.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from adjudicator import __version__
+from adjudicator.language.errors import LogError, caret_line
+from adjudicator.language.incident import Incident
+
+MAX_ACTS = 10_000
+
+def error(message: str, code: str, line: int | None = None, column: int | None = None,
+          **more: Any) -> dict[str, Any]:
+    return {"error": {"code": code, "message": message, "line": line, "column": column, **more}}
+
+
+def log_error(err: LogError) -> dict[str, Any]:
+    shown = err.source_line.replace("\t", " ")
+    return error(err.message, "log_error", err.line, err.column, expected=err.expected,
+                 detail=err.detail, source_line=err.source_line,
+                 caret=caret_line(shown, err.column))
+
+
+def _read(text: str) -> tuple[Incident, dict[str, str]]:
+    from adjudicator.language.reader import read
+
+    incident = read(text)
+    if len(incident.acts) > MAX_ACTS:
+        raise LogError(1, 1, f"至多 {MAX_ACTS} 個動作的紀錄", text.split("\n")[0],
+                       f"這份紀錄有 {len(incident.acts)} 個動作")
+    # The occasion as the archive files it (long values cut: they are search keys).
+    return incident, {key: value[:200] for _, key, value in incident.header.occasion()}
+
+
+def lint(text: str, profile: str | None = None,
+         settings: dict[str, str] | None = None) -> dict[str, Any]:
+    """The log's faults: the parse error, else the ruling's ``warnings`` (as ``adjudicator
+    lint`` gives them, and the 相公 that rest on a hand's size) and its ``problems``.
+
+    The one place the desk's live checking is defined; ``/api/lint`` and the page call it.
+    """
+    from adjudicator.ruling.judge import judge
+
+    try:
+        incident, _ = _read(text)
+        ruling = judge(incident, profile=profile, settings=settings)
+    except LogError as err:
+        return {"errors": [log_error(err)["error"]], "warnings": []}
+    warnings = [{"line": w.line, "message": w.message} for w in ruling.warnings]
+    warnings += [{"line": p.line, "at": p.at, "kind": p.kind, "message": p.detail,
+                  "lines": [c.line for c in p.conflicts]} for p in ruling.problems]
+    return {"errors": [], "warnings": warnings, "status": ruling.status}
+
+
+def judge(text: str, profile: str | None = None,
+          settings: dict[str, str] | None = None) -> dict[str, Any]:
+    """The ruling (ruling-json), both reports, and what the archive files it under."""
+    from adjudicator.report.html import render as render_html
+    from adjudicator.report.markdown import render as render_md
+    from adjudicator.report.model import build
+    from adjudicator.ruling.judge import judge as judge_incident
+    from adjudicator.ruling.model import to_dict
+
+    try:
+        incident, meta = _read(text)
+        ruling = judge_incident(incident, profile=profile, settings=settings)
+    except LogError as err:
+        return log_error(err)
+    report = build(ruling, incident)
+    return {
+        "ruling": to_dict(ruling), "html": render_html(report), "md": render_md(report),
+        "meta": meta, "players": dict(incident.header.players),
+        "offences": sorted({f.kind for f in ruling.findings}),
+        "profile": ruling.profile, "settings": dict(settings or {}), "version": __version__,
+    }
+
+
+def diff(text: str, a: tuple[str | None, dict[str, str]],
+         b: tuple[str | None, dict[str, str]]) -> dict[str, Any]:
+    """One log judged under two sides, compared as ``adjudicator diff`` compares a case."""
+    from adjudicator.committee.diff import Side, diff_incident
+
+    try:
+        incident, _ = _read(text)
+        return diff_incident(Path("log"), incident, Side(*a), Side(*b)).to_json()
+    except LogError as err:
+        return log_error(err)
+
+
+def score(fields: dict[str, Any]) -> dict[str, Any]:
+    """``adjudicator score`` for one hand given as JSON fields."""
+    import json
+
+    from adjudicator.cli.score import TileError, _build_hand, _json
+    from adjudicator.rules.files import profile_names
+    from adjudicator.ruling.scoring import hand_problems
+    from adjudicator.ruling.scoring import score as score_hand
+
+    profile = fields.get("profile") or "tw16"
+    if profile not in profile_names():
+        return error(f"沒有「{profile}」這個規則；可用的有 {'、'.join(profile_names())}",
+                     "bad_profile")
+    flags = {k: bool(fields.get(k, False)) for k in (
+        "self_drawn", "robbed_kong", "kong_replacement", "last_tile", "tian_hu", "di_hu",
+        "ren_hu", "tian_ting", "di_ting", "dealt_flower_win")}
+    chairs = {k: fields.get(k) for k in ("seat", "round", "dealer", "open")}
+    try:
+        hand = _build_hand([fields.get("concealed", "")], fields.get("win"),
+                           fields.get("exposed", ""), fields.get("flowers", ""), flags, chairs,
+                           fields.get("flower_win"))
+    except (TileError, ValueError) as err:
+        return error(str(err), "bad_hand")
+    problems = hand_problems(hand)
+    if problems:
+        return error("；".join(problems), "bad_hand")
+    return json.loads(_json(score_hand(hand, profile)))

@@ -1,0 +1,86 @@
+"""Take docs/desk.png: the desk on a phone-sized headless Chromium, a log judged.
+
+Run: ``.venv/bin/python docs/desk_screenshot.py`` (needs /usr/bin/chromium).
+"""
+
+from __future__ import annotations
+
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import httpx
+from playwright.sync_api import sync_playwright
+
+ROOT = Path(__file__).resolve().parent.parent
+LOG = """規則: tw16
+莊家: 東
+底: 300
+台: 100
+玩家: 東=阿明 南=小華 西=阿德 北=小美
+日期: 2026-11-30 20:15
+桌號: 7
+裁判: 陳大文
+
+紀錄:
+11 阿德 打 七筒
+12 阿明 喊碰 七筒
+13 北 摸
+14 北 打 一萬
+15 東 碰 八同
+"""
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+
+
+def main() -> None:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    url = f"http://127.0.0.1:{port}"
+    with tempfile.TemporaryDirectory() as work:
+        server = subprocess.Popen(
+            [sys.executable, "-m", "adjudicator", "serve", "--port", str(port),
+             "--db", f"sqlite:///{work}/a.db", "--workers", "1"], cwd=ROOT)
+        try:
+            for _ in range(300):
+                try:
+                    httpx.get(url + "/api/rulings", timeout=2)
+                    break
+                except httpx.TransportError:
+                    time.sleep(0.2)
+            with sync_playwright() as p:
+                browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=ARGS)
+                page = browser.new_page(viewport={"width": 412, "height": 915},
+                                        device_scale_factor=2)
+                page.set_default_timeout(60_000)
+                page.goto(url + "/")
+                # First the typo, caught under its line …
+                page.fill("#log", LOG)
+                page.dispatch_event("#log", "input")
+                page.wait_for_selector('.diag.error[data-line="15"]')
+                page.click('.seat[data-seat="西"]')
+                page.click('.act[data-act="打"]')
+                page.click('.suit[data-suit="筒"]')
+                page.click('.tile[data-tile="七筒"]')
+                page.evaluate("window.scrollTo(0, 0)")
+                page.screenshot(path=str(ROOT / "docs" / "desk.png"), full_page=False)
+                # … then the fixed log judged.
+                page.fill("#log", LOG.replace("15 東 碰 八同\n", ""))
+                page.dispatch_event("#log", "input")
+                page.wait_for_selector("#lint-state.ok")
+                page.click("#judge")
+                page.wait_for_selector("#links:not([hidden])")
+                page.wait_for_timeout(500)
+                page.locator(".judge").screenshot(path=str(ROOT / "docs" / "desk-ruling.png"))
+                browser.close()
+        finally:
+            server.terminate()
+            server.wait(timeout=30)
+
+
+if __name__ == "__main__":
+    main()
