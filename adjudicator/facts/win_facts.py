@@ -362,5 +362,3 @@ def _flower_facts(w: int, f: FlowerWin) -> Iterator[Symbol]:
         yield fact("flower_win_unreplaced", w)
     if f.dealt:
         yield fact("dealt_flower_win", w)
-    if f.robbed is not None:
-        yield fact("robbed_flower", w, f.robbed, f.owner or "none", f.form)

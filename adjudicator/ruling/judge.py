@@ -54,17 +54,28 @@ def judge(incident: Incident, *, profile: str | None = None,
         raise LogError(line, 1, f"規則名稱（{'、'.join(profile_names())}）",
                        source_line=lines[line - 1] if 0 < line <= len(lines) else "",
                        detail=f"沒有「{name}」這個規則")
-    answer = engine.solve_open(symbols_of(incident, settings), name)
+    timeline = tracker.replay(incident)
+    answer = engine.solve_open(_symbols(incident, timeline, settings), name)
     ruling = _ruling(incident, name, answer.atoms)
+    # Contradictions are the replay's, not the rules': they are the same in every answer set.
+    if timeline.problems:
+        index = Conflicts(incident)
+        ruling.problems = sorted((_problem(index, p) for p in timeline.problems),
+                                 key=lambda p: p.line)
+        ruling.status = "inconsistent"
     if answer.possibilities:
-        undetermined(ruling, answer, lambda atoms: _ruling(incident, name, atoms, False),
+        undetermined(ruling, answer, lambda atoms: _ruling(incident, name, atoms),
                      Context(incident.acts))
     return ruling
 
 
 def symbols_of(incident: Incident, settings: dict[str, str] | None = None) -> list[Symbol]:
     """Every fact the rules read for this incident: the log, its wins, its hands."""
-    timeline = tracker.replay(incident)
+    return _symbols(incident, tracker.replay(incident), settings)
+
+
+def _symbols(incident: Incident, timeline: tracker.Timeline,
+             settings: dict[str, str] | None) -> list[Symbol]:
     symbols = facts.all_facts(incident, timeline, settings)
     symbols += winfacts.win_facts(incident, timeline)
     symbols += handfacts.hand_facts(incident, timeline)
@@ -114,10 +125,8 @@ class _Citing(Context):
         return tuple(found[t] for t in sorted(found))
 
 
-def _ruling(incident: Incident, profile: str, atoms: list[Symbol],
-            problems: bool = True) -> Ruling:
-    """The ruling the atoms hold; ``problems=False`` skips locating contradictions (they
-    are the same in every possibility of an open fact)."""
+def _ruling(incident: Incident, profile: str, atoms: list[Symbol]) -> Ruling:
+    """The ruling the atoms hold (the replay's contradictions are added by ``judge``)."""
     by_name: dict[str, list[list[Symbol]]] = defaultdict(list)
     for atom in atoms:
         by_name[atom.name].append(_args(atom))
@@ -130,24 +139,16 @@ def _ruling(incident: Incident, profile: str, atoms: list[Symbol],
     ruling.hand_ends = bool(by_name.get("hand_ends"))
     ruling.next_hand = _next_hand(by_name)
     ruling.interpretations = _interpretations(by_name)
-    if problems and by_name["problem"]:
-        index = Conflicts(incident)
-        ruling.problems = sorted((_problem(index, a) for a in by_name["problem"]),
-                                 key=lambda p: p.line)
     ruling.uncertain = [Uncertain(ctx.seq(a[0].number), render(ctx, "", a[1]),
                                   "紀錄未載此事實；規則未列出其可能情形，相關結論從缺", str(a[1]))
                         for a in sorted(by_name["open_fact"])]
-    if ruling.problems:
-        ruling.status = "inconsistent"
-    elif ruling.uncertain:
+    if ruling.uncertain:
         ruling.status = "undetermined"
     return ruling
 
 
-def _problem(index: Conflicts, args: list[Symbol]) -> Problem:
-    line, kind, detail = int(_val(args[1])), str(_val(args[3])), str(_val(args[4]))
-    return Problem(line, _val(args[2]) or None, kind, detail,  # type: ignore[arg-type]
-                   index.lines(line, kind, detail))
+def _problem(index: Conflicts, p: tracker.Problem) -> Problem:
+    return Problem(p.line, p.seq, p.kind, p.detail, index.lines(p.line, p.kind, p.detail))
 
 
 def _findings(ctx: _Citing, by_name: dict[str, list[list[Symbol]]]) -> list[Finding]:
