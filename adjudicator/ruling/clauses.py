@@ -122,9 +122,5 @@ CLAUSES: dict[str, str] = {
 }
 
 
-def known(clause: str) -> bool:
-    return clause in CLAUSES
-
-
 def paraphrase(clause: str) -> str:
     return CLAUSES.get(clause, "")
