@@ -42,9 +42,10 @@ from adjudicator.facts.win_facts import declared_wins
 from adjudicator.language import tiles as T
 from adjudicator.language.incident import Act, Incident, Meld, Position
 from adjudicator.language.seats import SEATS, Seat
+from adjudicator.language.vocabulary import VERB_CLASSES
 
 DRAWS = ("摸", "補", "補花")
-READY_VERBS = ("聽", "天聽", "地聽", "眼牌")
+READY_VERBS = VERB_CLASSES["ready"]
 
 
 @dataclass(frozen=True)

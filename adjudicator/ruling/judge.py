@@ -16,6 +16,7 @@ from adjudicator.language import reader
 from adjudicator.language.errors import LogError
 from adjudicator.language.incident import Incident
 from adjudicator.language.seats import SEATS
+from adjudicator.language.vocabulary import FINDING_KINDS
 from adjudicator.rules import engine
 from adjudicator.rules.files import profile_names
 from adjudicator.ruling.interpretations import describe
@@ -34,9 +35,6 @@ from adjudicator.ruling.model import (
 )
 from adjudicator.ruling.reasons import Context, render
 from adjudicator.ruling.undetermined import undetermined
-
-FINDING_ORDER = ("優先", "詐和", "包賠", "相公", "代位賠付", "錯杠", "錯碰", "錯打明牌",
-                 "過水", "眼牌違規", "禁制", "喊碰未碰", "強制復原")
 
 
 def judge_text(text: str, *, profile: str | None = None,
@@ -172,7 +170,7 @@ def _findings(ctx: _Citing, by_name: dict[str, list[list[Symbol]]]) -> list[Find
             window={"draws": windows[key]} if key in windows else None,
             reasons=reasons,
         ))
-    rank = {k: i for i, k in enumerate(FINDING_ORDER)}
+    rank = {k: i for i, k in enumerate(FINDING_KINDS)}
     out.sort(key=lambda f: (f.at or 0, rank.get(f.kind, 99), f.seat))
     return out
 
