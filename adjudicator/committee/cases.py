@@ -28,7 +28,7 @@ from adjudicator.language.incident import (
 from adjudicator.language.seats import SEATS
 from adjudicator.rules.engine import EngineError
 from adjudicator.ruling.judge import judge
-from adjudicator.ruling.model import Ruling, money_json
+from adjudicator.ruling.model import Ruling, money_json, signed_money
 
 CASE_GLOBS = ("*.case", "*.match")  # check also runs whole matches (match_cases.py)
 CORPUS_GLOBS = ("*.case", "*.log")  # diff and coverage also judge plain logs
@@ -197,8 +197,7 @@ def _findings_text(r: Ruling) -> str:
     return "、".join(f"{f.seat} {f.kind}" for f in r.findings) or "（無）"
 
 
-def _signed(v: object) -> str:
-    return f"+{v}" if Fraction(str(v)) > 0 else str(v)
+_signed = signed_money
 
 
 # ---------------------------------------------------------------------- -k selection
