@@ -19,6 +19,7 @@ from adjudicator.language.seats import SEATS
 from adjudicator.language.vocabulary import FINDING_KINDS
 from adjudicator.rules import engine
 from adjudicator.rules.files import profile_names
+from adjudicator.ruling.clauses import order_key
 from adjudicator.ruling.interpretations import describe
 from adjudicator.ruling.model import (
     Finding,
@@ -203,18 +204,13 @@ def _wins(ctx: _Citing, by_name: dict[str, list[list[Symbol]]]) -> list[Win]:
             self_drawn=bool(self_drawn.number),
             from_seat=None if frm.string == "none" else frm.string,  # type: ignore[arg-type]
             tai=false_tai.get(i) if i in false else tai.get(i),
-            patterns=tuple(sorted(patterns[i], key=lambda p: _clause_order(p.clause))),
+            patterns=tuple(sorted(patterns[i], key=lambda p: order_key(p.clause))),
             why=tuple(sorted({render(ctx, seat.string, y) for y in whys[i]})),
-            clauses=tuple(sorted(clauses[i], key=_clause_order)),
+            clauses=tuple(sorted(clauses[i], key=order_key)),
             reasons=ctx.reasons(seat.string, whys[i]),
             open=("紀錄未載手牌：台數與其賠付無從計算",) if i in unknown_tai else (),
         ))
     return out
-
-
-def _clause_order(clause: str) -> tuple[int, str]:
-    head, _, num = clause.partition(".")
-    return (int(num), head) if num.isdigit() else (999, clause)
 
 
 def _payments(incident: Incident, ctx: _Citing,

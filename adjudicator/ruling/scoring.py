@@ -12,7 +12,6 @@ and each other player, so the payments add them (spec/ruling-json.md).
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -31,6 +30,7 @@ from adjudicator.language.tiles import Tile
 from adjudicator.rules.engine import Warnings
 from adjudicator.rules.files import INPUTS_LP, PARAMS_LP, SCORING_LP, chapters, profile_file
 from adjudicator.rules.signatures import left_out
+from adjudicator.ruling.clauses import order_key
 
 MeldKind = Literal["吃", "碰", "明杠", "加杠", "暗杠"]
 FlowerWin = Literal["八仙過海", "七搶一"]
@@ -411,12 +411,8 @@ def _solve(symbols: list[Symbol], profile: str) -> list[Symbol]:
     return shown
 
 
-_CLAUSE_NUMBER = re.compile(r"台\.(\d+)")
-
-
-def _clause_key(row: tuple[str, int, str]) -> tuple[int, str]:
-    found = _CLAUSE_NUMBER.fullmatch(row[2])
-    return (int(found.group(1)) if found else 999, row[0])
+def _clause_key(row: tuple[str, int, str]) -> tuple[tuple[int, str], str]:
+    return (order_key(row[2]), row[0])
 
 
 def score(hand: WinHand, profile: str = "tw16",
