@@ -87,12 +87,6 @@ class Conflicts:
         return [n for n in self.tile_lines.get(tile, []) if n <= limit]
 
 
-def conflicting_lines(incident: Incident, line: int, kind: str,
-                      detail: str) -> tuple[SourceLine, ...]:
-    """The lines that conflict in the problem found at ``line`` (that line included)."""
-    return Conflicts(incident).lines(line, kind, detail)
-
-
 _BY_LENGTH = sorted(range(len(T.NAMES)), key=lambda t: -len(T.NAMES[t]))
 
 

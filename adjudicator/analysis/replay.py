@@ -63,9 +63,8 @@ class Timeline:
     sea: list[list[tuple[Seat, int]]] = field(default_factory=list)
     problems: list[Problem] = field(default_factory=list)
     final: dict[Seat, HandState] = field(default_factory=dict)
-    # Claims (碰, 明杠) by act index (1, 2, …): the tiles laid with the claimed one, where the
-    # record states them (用 …, or 亮牌 right after), and the claims known to be wrong sets.
-    laid: dict[int, tuple[int, ...]] = field(default_factory=dict)
+    # Claims (碰, 明杠) by act index (1, 2, …) known to be wrong sets: the tiles laid with the
+    # claimed one (用 …, or 亮牌 right after) are not all of it, or the hand could not give them.
     wrong_sets: set[int] = field(default_factory=set)
 
 
@@ -174,7 +173,6 @@ class _Replay:
         stated = self.laid_stated.get(self.index)
         hand = self.hands[seat]
         if stated is not None:
-            self.timeline.laid[self.index] = stated
             if any(t != tile for t in stated):
                 self.timeline.wrong_sets.add(self.index)
             for t in stated:

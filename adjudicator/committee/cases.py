@@ -28,7 +28,7 @@ from adjudicator.language.incident import (
 from adjudicator.language.seats import SEATS
 from adjudicator.rules.engine import EngineError
 from adjudicator.ruling.judge import judge
-from adjudicator.ruling.model import Ruling, money_json
+from adjudicator.ruling.model import Ruling, money_json, signed_money
 
 CASE_GLOBS = ("*.case", "*.match")  # check also runs whole matches (match_cases.py)
 CORPUS_GLOBS = ("*.case", "*.log")  # diff and coverage also judge plain logs
@@ -93,13 +93,31 @@ def read_case(path: Path) -> Incident:
     return reader.read(reader.decode(path.read_bytes()))
 
 
+# A case that holds under a reading its profile does not take names it on a comment line
+# "#! set: 解釋.獨聽=shape" (the log language has no such header: it is the case's frame).
+CASE_SET = "#! set:"
+
+
+def case_settings(text: str) -> dict[str, str]:
+    """The interpretation points or parameters a case file sets for itself."""
+    out: dict[str, str] = {}
+    for line in text.splitlines():
+        if line.startswith(CASE_SET):
+            for item in line[len(CASE_SET):].split():
+                key, _, value = item.partition("=")
+                out[key] = value
+    return out
+
+
 def run_case(path: Path, settings: dict[str, str] | None = None) -> CaseResult:
-    """Judge one case file (with ``settings`` overriding its profile) and check its 期望."""
+    """Judge one case file (with ``settings`` over its own ``#! set:`` and its profile) and
+    check its 期望."""
     result = CaseResult(path)
     start = time.perf_counter()
     try:
         result.incident = read_case(path)
-        result.ruling = judge(result.incident, settings=settings)
+        own = case_settings(result.incident.source)
+        result.ruling = judge(result.incident, settings={**own, **(settings or {})} or None)
     except UNJUDGED as err:
         result.error = unjudged_why(err)
         return result
@@ -179,8 +197,7 @@ def _findings_text(r: Ruling) -> str:
     return "、".join(f"{f.seat} {f.kind}" for f in r.findings) or "（無）"
 
 
-def _signed(v: object) -> str:
-    return f"+{v}" if Fraction(str(v)) > 0 else str(v)
+_signed = signed_money
 
 
 # ---------------------------------------------------------------------- -k selection

@@ -29,7 +29,7 @@ from adjudicator.language.incident import Incident
 from adjudicator.language.reader import read
 from adjudicator.ruling.interpretations import POINTS, profile_values
 from adjudicator.ruling.judge import judge
-from adjudicator.ruling.model import Ruling, to_dict
+from adjudicator.ruling.model import Ruling, signed_money, to_dict
 
 ASPECTS = {"status": "狀態", "findings": "認定", "wins": "和牌", "payments": "賠付",
            "balances": "收支", "next_hand": "本盤／下盤", "uncertain": "待查"}
@@ -288,9 +288,7 @@ def _payment(p: dict[str, Any]) -> str:
 
 
 def _balance(b: dict[str, Any]) -> str:
-    amount = b["amount"]
-    signed = f"+{amount}" if isinstance(amount, int) and amount > 0 else str(amount)
-    return f"{b['seat']} {signed}"
+    return f"{b['seat']} {signed_money(b['amount'])}"
 
 
 def _next(n: dict[str, Any]) -> str:

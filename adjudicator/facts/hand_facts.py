@@ -12,12 +12,12 @@ neither holds, the fact says so (``hand_unknown``) and the rules leave the point
 
 Facts (I an act's place in the record, S a chair, T a tile, Form "std" or "ligu"):
   wins_on(I, S, Form)       the tile discarded (or added by 加杠) at act I completes S's hand
-  cannot_win_on(I, S)       it does not
   could_pung(I, S)          S holds a pair of the tile discarded at act I
-  tile_wins(I, S, Form)     S's own discard / 加杠 at I is a tile its hand (without it) waits on
-  tile_not_win(I, S)        it is not (解除過水: 打出（或加杠）一張非和之牌)
+  holds_concealed(I, S, T)  S held T among its concealed tiles just before its discard I
+                            (錯打明牌: 又無法自手牌取出同一牌)
+  tile_not_win(I, S)        S's own discard / 加杠 at I is not a tile its hand (without it)
+                            waits on (解除過水: 打出（或加杠）一張非和之牌)
   complete_after(I, S, Form)   after S's draw at I the hand is complete (S could 自摸)
-  not_complete_after(I, S)     it is not
   ready(I, S, Form) / not_ready(I, S)   S's hand at its 聽/眼牌 act I is 聽牌 / is not
   wait_after(I, S, T)       after S's 暗杠 at I the hand waits on T (禁制.5)
   hand_unknown(I, S)        the hand needed at act I is not in the record
@@ -42,9 +42,10 @@ from adjudicator.facts.win_facts import declared_wins
 from adjudicator.language import tiles as T
 from adjudicator.language.incident import Act, Incident, Meld, Position
 from adjudicator.language.seats import SEATS, Seat
+from adjudicator.language.vocabulary import VERB_CLASSES
 
 DRAWS = ("摸", "補", "補花")
-READY_VERBS = ("聽", "天聽", "地聽", "眼牌")
+READY_VERBS = VERB_CLASSES["ready"]
 
 
 @dataclass(frozen=True)
@@ -259,16 +260,12 @@ def _claimable_facts(i: int, act: Act, hands_: list[dict[Seat, Hand | None]]) ->
         if seat == act.actor:
             yield from _own_tile_facts(i, seat, act, hand, tile)
             continue
-        forms = _forms_waiting(hand, tile) if hand is not None else None
         if hand is not None and act.verb == "打" and hand.concealed[tile] >= 2:
             yield fact("could_pung", i, seat)
         if hand is None:
             yield fact("hand_unknown", i, seat)
-        elif forms:
-            for form in forms:
-                yield fact("wins_on", i, seat, form)
         else:
-            yield fact("cannot_win_on", i, seat)
+            yield from _yes_or_no(i, seat, _forms_waiting(hand, tile) or [], "wins_on", None)
 
 
 def _own_tile_facts(i: int, seat: Seat, act: Act, hand: Hand | None,
@@ -279,16 +276,17 @@ def _own_tile_facts(i: int, seat: Seat, act: Act, hand: Hand | None,
         yield fact("hand_unknown", i, seat)
         return
     yield from _yes_or_no(i, seat, _forms_waiting(Hand(rest, hand.melds), tile) or [],
-                          "tile_wins", "tile_not_win")
+                          None, "tile_not_win")
 
 
-def _yes_or_no(i: int, seat: Seat, forms: list[str] | None, yes: str,
-               no: str) -> Iterator[Symbol]:
-    """``yes`` once per form the hand takes, or ``no``; nothing when there is no answer."""
-    if forms:
+def _yes_or_no(i: int, seat: Seat, forms: list[str] | None, yes: str | None,
+               no: str | None) -> Iterator[Symbol]:
+    """``yes`` once per form the hand takes, or ``no``; nothing when there is no answer (or
+    no rule reads that side: each name given is one asp/inputs.lp declares)."""
+    if forms and yes:
         for form in forms:
             yield fact(yes, i, seat, form)
-    elif forms is not None:
+    elif forms is not None and not forms and no:
         yield fact(no, i, seat)
 
 
@@ -302,8 +300,7 @@ def _draw_facts(i: int, act: Act, after: Hand | None) -> Iterator[Symbol]:
     if after is None:
         yield fact("hand_unknown", i, seat)
         return
-    yield from _yes_or_no(i, seat, _complete_forms(after),
-                          "complete_after", "not_complete_after")
+    yield from _yes_or_no(i, seat, _complete_forms(after), "complete_after", None)
 
 
 def _ready_facts(i: int, seat: Seat, hand: Hand | None) -> Iterator[Symbol]:
@@ -415,7 +412,6 @@ def set_facts(incident: Incident, timeline: Timeline) -> Iterator[Symbol]:
     laid_wrong_set(I, S)    the pung or pung-kong S made at act I is not of the claimed tile
                             (its laid tiles are stated and differ, or the stated hand could
                             not give the copies)
-    set_laid(I, K, T)       the K-th tile laid beside the claimed one, where stated
     states_laid(I)          the 亮牌 at act I states what the claim before it laid (a
                             statement about that claim, not a move of its own)
     holds_concealed(J, S, T)   S held T among its concealed tiles just before act J (a
@@ -427,9 +423,6 @@ def set_facts(incident: Incident, timeline: Timeline) -> Iterator[Symbol]:
             yield fact("states_laid", k + 1)
     for i in sorted(timeline.wrong_sets):
         yield fact("laid_wrong_set", i, acts[i - 1].actor)
-    for i, laid in sorted(timeline.laid.items()):
-        for k, t in enumerate(laid, 1):
-            yield fact("set_laid", i, k, t)
     for j, act in enumerate(acts, 1):
         if act.verb == "打" and act.tiles and act.actor in SEATS:
             state = timeline.before[j - 1][act.actor]  # type: ignore[index]

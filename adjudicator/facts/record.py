@@ -82,11 +82,6 @@ def record_facts(incident: Incident) -> Iterator[Symbol]:
     yield fact("last_act", index)
 
 
-def problem_facts(timeline: Timeline) -> Iterator[Symbol]:
-    for k, p in enumerate(timeline.problems, 1):
-        yield fact("problem", k, p.line, p.seq if p.seq is not None else 0, p.kind, p.detail)
-
-
 def setting_facts(settings: dict[str, str]) -> Iterator[Symbol]:
     """``--set`` overrides: interpretation points (解釋.*) or profile parameters."""
     for key, value in settings.items():
@@ -100,6 +95,5 @@ def all_facts(incident: Incident, timeline: Timeline,
               settings: dict[str, str] | None = None) -> list[Symbol]:
     out = list(header_facts(incident))
     out += record_facts(incident)
-    out += problem_facts(timeline)
     out += setting_facts(settings or {})
     return out

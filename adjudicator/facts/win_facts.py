@@ -18,9 +18,10 @@ from adjudicator.facts.record import fact
 from adjudicator.language import tiles as T
 from adjudicator.language.incident import Act, Incident, Position
 from adjudicator.language.seats import SEATS, Seat
+from adjudicator.language.vocabulary import VERB_CLASSES
 from adjudicator.ruling.scoring import WinHand, win_symbols
 
-WIN_VERBS = ("和", "自摸", "推倒")
+WIN_VERBS = VERB_CLASSES["win"]
 DRAW_VERBS = ("摸", "補", "補花")
 
 
@@ -416,5 +417,3 @@ def _flower_facts(w: int, f: FlowerWin) -> Iterator[Symbol]:
         yield fact("flower_win_unreplaced", w)
     if f.dealt:
         yield fact("dealt_flower_win", w)
-    if f.robbed is not None:
-        yield fact("robbed_flower", w, f.robbed, f.owner or "none", f.form)

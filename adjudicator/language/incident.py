@@ -13,27 +13,10 @@ from typing import Literal
 
 from adjudicator.language.seats import Seat
 from adjudicator.language.tiles import Tile
+from adjudicator.language.vocabulary import FINDING_KINDS, OFFENCES, VERBS
 
-# Every act the record language has, by its canonical word.
-VERBS: tuple[str, ...] = (
-    "摸", "棄摸", "補花", "補", "打", "吃", "碰", "明杠", "加杠", "暗杠",
-    "喊碰", "喊吃", "喊杠", "喊和", "亮牌", "伸手", "觸及", "入手", "靠張",
-    "和", "搶花", "自摸", "推倒", "過", "聽", "天聽", "地聽", "眼牌", "換牌",
-    "露牌", "弄亂", "檢查", "舉發", "自承", "發現", "復原", "荒局",
-)
-
-# What 舉發 / 自承 / 發現 may name.
-OFFENCES: tuple[str, ...] = (
-    "錯杠", "錯暗杠", "錯加杠", "錯碰杠", "錯碰", "錯打明牌", "缺張", "逾張",
-    "錯吃碰杠", "偷牌", "花牌未補", "花牌打出", "錯位摸補", "搶摸", "吃碰未撿入",
-    "吃入打出", "打出吃入", "窺視暗牌", "帶牌摸牌", "過水", "換牌", "眼牌未聽",
-)
-
-# The kinds of finding a ruling may contain (and an expectation may name).
-FINDING_KINDS: tuple[str, ...] = (
-    "相公", "詐和", "包賠", "代位賠付", "過水", "眼牌違規", "喊碰未碰", "強制復原",
-    "禁制", "優先", "錯杠", "錯碰", "錯打明牌",
-)
+# The words of the game live in vocabulary.py; re-exported for the readers of these types.
+__all__ = ["FINDING_KINDS", "OFFENCES", "VERBS"]
 
 Actor = Seat | Literal["裁判", "牌局"]
 Money = int | Fraction

@@ -61,39 +61,12 @@ def suit_of(tile: Tile) -> int | None:
     return tile // 9 if 0 <= tile < 27 else None
 
 
-def number_of(tile: Tile) -> int | None:
-    """1–9 for suited tiles; ``None`` otherwise."""
-    return tile % 9 + 1 if 0 <= tile < 27 else None
-
-
 def is_suited(tile: Tile) -> bool:
     return 0 <= tile < 27
 
 
-def is_honour(tile: Tile) -> bool:
-    return 27 <= tile < 34
-
-
-def is_wind(tile: Tile) -> bool:
-    return 27 <= tile <= 30
-
-
-def is_dragon(tile: Tile) -> bool:
-    return 31 <= tile <= 33
-
-
 def is_flower(tile: Tile) -> bool:
     return 34 <= tile < 42
-
-
-def flower_number(tile: Tile) -> int:
-    """1–4: 春夏秋冬 and 梅蘭竹菊 each number 1 to 4 (花牌之號序)."""
-    return (tile - 34) % 4 + 1
-
-
-def flower_group(tile: Tile) -> int:
-    """0 for 春夏秋冬, 1 for 梅蘭竹菊 (a full group is a 花杠)."""
-    return (tile - 34) // 4
 
 
 def wind_tile(seat_index: int) -> Tile:

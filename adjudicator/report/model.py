@@ -29,6 +29,7 @@ from adjudicator.ruling.model import (
     Uncertain,
     Win,
     money_json,
+    signed_money,
 )
 
 STATUS_WORDS = {
@@ -195,9 +196,7 @@ def act_words(act: Act) -> str:
     return text + (f"（{act.note}）" if act.note else "")
 
 
-def signed(value: object) -> str:
-    v = money_json(value)  # type: ignore[arg-type]
-    return f"+{v}" if isinstance(v, int) and v > 0 else str(v)
+signed = signed_money
 
 
 def clause_ref(clause: str) -> ClauseRef:

@@ -26,10 +26,6 @@ from adjudicator.report.model import (
 from adjudicator.ruling.model import Ruling
 
 STATUS_COLOUR = {"decided": "green", "undetermined": "yellow", "inconsistent": "red"}
-# Kept for callers of the earlier module: words and colour per status.
-STATUS_WORDS = {k: (v, STATUS_COLOUR[k]) for k, v in
-                {"decided": "裁決確定", "undetermined": "紀錄不足，部分結論有待查明",
-                 "inconsistent": "紀錄自相矛盾，僅就可判部分裁決"}.items()}
 
 
 # A run with a digit in it (罰則.2, 2,200, -700/3, 第 28 手's 28) is one unit: never split.

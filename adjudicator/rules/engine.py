@@ -17,15 +17,28 @@ from pathlib import Path
 import clingo
 
 from adjudicator.rules.files import chapters, profile_file
+from adjudicator.rules.signatures import left_out
 
 
 class EngineError(RuntimeError):
     """The rules themselves failed (a bug in asp/, not in the log)."""
 
 
-def _silent(_code: clingo.MessageCode, _message: str) -> None:
-    # Atoms a chapter reads but no fact supplies are normal (a log without 插花 …).
-    return None
+class Warnings:
+    """clingo's warnings, collected: every input is declared (asp/inputs.lp) and what a
+    left-out chapter would derive is declared by the engine, so any warning is a fault in
+    the rules (a predicate read that nothing makes, an operation on the wrong kind of
+    term), and the judgement fails on it instead of quietly ruling without it."""
+
+    def __init__(self) -> None:
+        self.messages: list[str] = []
+
+    def __call__(self, _code: clingo.MessageCode, message: str) -> None:
+        self.messages.append(message.strip())
+
+    def check(self) -> None:
+        if self.messages:
+            raise EngineError("clingo warned: " + " | ".join(self.messages))
 
 
 def chapter_files(profile: str) -> list[Path]:
@@ -70,16 +83,20 @@ def reachable(files: Sequence[Path], present: set[str]) -> list[Path]:
 
 def _grounded(facts: Iterable[clingo.Symbol], profile: str,
               files: Sequence[Path] | None) -> clingo.Control:
-    ctl = clingo.Control(["--warn=none"], logger=_silent)
+    warnings = Warnings()
+    ctl = clingo.Control(logger=warnings)
     facts = list(facts)
+    every = chapter_files(profile)
     if files is None:
-        files = reachable(chapter_files(profile), signals(facts))
+        files = reachable(every, signals(facts))
     for path in files:
         ctl.load(str(path))
+    ctl.add("base", [], left_out(list(files), tuple(every)))
     with ctl.backend() as backend:
         for sym in facts:
             backend.add_rule([backend.add_atom(sym)])
     ctl.ground([("base", [])])
+    warnings.check()
     return ctl
 
 

@@ -21,6 +21,7 @@ ASP = _folder("adjudicator.asp")
 PROFILES = ASP / "profiles"
 # The chapters that are not rules of play but the frame every judgement loads.
 PARAMS_LP = ASP / "params.lp"
+INPUTS_LP = ASP / "inputs.lp"
 SCORING_LP = ASP / "settlement" / "scoring.lp"
 
 

@@ -122,8 +122,11 @@ CLAUSES: dict[str, str] = {
 }
 
 
-def known(clause: str) -> bool:
-    return clause in CLAUSES
+def order_key(clause: str) -> tuple[int, str]:
+    """The order clauses are listed in everywhere: by their number (台.3 before 台.11,
+    whatever the chapter), then by name; ids without a plain number last."""
+    head, _, num = clause.partition(".")
+    return (int(num), head) if num.isdigit() else (999, clause)
 
 
 def paraphrase(clause: str) -> str:

@@ -17,8 +17,10 @@ from adjudicator.language import reader
 from adjudicator.language.errors import LogError
 from adjudicator.language.incident import Incident
 from adjudicator.language.seats import SEATS
+from adjudicator.language.vocabulary import FINDING_KINDS
 from adjudicator.rules import engine
 from adjudicator.rules.files import profile_names
+from adjudicator.ruling.clauses import order_key
 from adjudicator.ruling.interpretations import describe
 from adjudicator.ruling.model import (
     Finding,
@@ -37,9 +39,6 @@ from adjudicator.ruling.model import (
 from adjudicator.ruling.reasons import Context, render
 from adjudicator.ruling.undetermined import undetermined
 
-FINDING_ORDER = ("優先", "詐和", "包賠", "相公", "代位賠付", "錯杠", "錯碰", "錯打明牌",
-                 "過水", "眼牌違規", "禁制", "喊碰未碰", "強制復原")
-
 
 def judge_text(text: str, *, profile: str | None = None,
                settings: dict[str, str] | None = None) -> Ruling:
@@ -56,10 +55,17 @@ def judge(incident: Incident, *, profile: str | None = None,
         raise LogError(line, 1, f"規則名稱（{'、'.join(profile_names())}）",
                        source_line=lines[line - 1] if 0 < line <= len(lines) else "",
                        detail=f"沒有「{name}」這個規則")
-    answer = engine.solve_open(symbols_of(incident, settings), name)
+    timeline = tracker.replay(incident)
+    answer = engine.solve_open(_symbols(incident, timeline, settings), name)
     ruling = _ruling(incident, name, answer.atoms)
+    # Contradictions are the replay's, not the rules': they are the same in every answer set.
+    if timeline.problems:
+        index = Conflicts(incident)
+        ruling.problems = sorted((_problem(index, p) for p in timeline.problems),
+                                 key=lambda p: p.line)
+        ruling.status = "inconsistent"
     if answer.possibilities:
-        undetermined(ruling, answer, lambda atoms: _ruling(incident, name, atoms, False),
+        undetermined(ruling, answer, lambda atoms: _ruling(incident, name, atoms),
                      Context(incident.acts))
     ruling.meta = meta(incident)
     ruling.warnings = sorted({*log_warnings(incident), *count_warnings(incident, ruling)},
@@ -89,7 +95,11 @@ def meta(incident: Incident) -> dict[str, object]:
 
 def symbols_of(incident: Incident, settings: dict[str, str] | None = None) -> list[Symbol]:
     """Every fact the rules read for this incident: the log, its wins, its hands."""
-    timeline = tracker.replay(incident)
+    return _symbols(incident, tracker.replay(incident), settings)
+
+
+def _symbols(incident: Incident, timeline: tracker.Timeline,
+             settings: dict[str, str] | None) -> list[Symbol]:
     symbols = facts.all_facts(incident, timeline, settings)
     symbols += winfacts.win_facts(incident, timeline)
     symbols += handfacts.hand_facts(incident, timeline)
@@ -139,10 +149,8 @@ class _Citing(Context):
         return tuple(found[t] for t in sorted(found))
 
 
-def _ruling(incident: Incident, profile: str, atoms: list[Symbol],
-            problems: bool = True) -> Ruling:
-    """The ruling the atoms hold; ``problems=False`` skips locating contradictions (they
-    are the same in every possibility of an open fact)."""
+def _ruling(incident: Incident, profile: str, atoms: list[Symbol]) -> Ruling:
+    """The ruling the atoms hold (the replay's contradictions are added by ``judge``)."""
     by_name: dict[str, list[list[Symbol]]] = defaultdict(list)
     for atom in atoms:
         by_name[atom.name].append(_args(atom))
@@ -155,24 +163,16 @@ def _ruling(incident: Incident, profile: str, atoms: list[Symbol],
     ruling.hand_ends = bool(by_name.get("hand_ends"))
     ruling.next_hand = _next_hand(by_name)
     ruling.interpretations = _interpretations(by_name)
-    if problems and by_name["problem"]:
-        index = Conflicts(incident)
-        ruling.problems = sorted((_problem(index, a) for a in by_name["problem"]),
-                                 key=lambda p: p.line)
     ruling.uncertain = [Uncertain(ctx.seq(a[0].number), render(ctx, "", a[1]),
                                   "紀錄未載此事實；規則未列出其可能情形，相關結論從缺", str(a[1]))
                         for a in sorted(by_name["open_fact"])]
-    if ruling.problems:
-        ruling.status = "inconsistent"
-    elif ruling.uncertain:
+    if ruling.uncertain:
         ruling.status = "undetermined"
     return ruling
 
 
-def _problem(index: Conflicts, args: list[Symbol]) -> Problem:
-    line, kind, detail = int(_val(args[1])), str(_val(args[3])), str(_val(args[4]))
-    return Problem(line, _val(args[2]) or None, kind, detail,  # type: ignore[arg-type]
-                   index.lines(line, kind, detail))
+def _problem(index: Conflicts, p: tracker.Problem) -> Problem:
+    return Problem(p.line, p.seq, p.kind, p.detail, index.lines(p.line, p.kind, p.detail))
 
 
 def _findings(ctx: _Citing, by_name: dict[str, list[list[Symbol]]]) -> list[Finding]:
@@ -196,7 +196,7 @@ def _findings(ctx: _Citing, by_name: dict[str, list[list[Symbol]]]) -> list[Find
             window={"draws": windows[key]} if key in windows else None,
             reasons=reasons,
         ))
-    rank = {k: i for i, k in enumerate(FINDING_ORDER)}
+    rank = {k: i for i, k in enumerate(FINDING_KINDS)}
     out.sort(key=lambda f: (f.at or 0, rank.get(f.kind, 99), f.seat))
     return out
 
@@ -229,18 +229,13 @@ def _wins(ctx: _Citing, by_name: dict[str, list[list[Symbol]]]) -> list[Win]:
             self_drawn=bool(self_drawn.number),
             from_seat=None if frm.string == "none" else frm.string,  # type: ignore[arg-type]
             tai=false_tai.get(i) if i in false else tai.get(i),
-            patterns=tuple(sorted(patterns[i], key=lambda p: _clause_order(p.clause))),
+            patterns=tuple(sorted(patterns[i], key=lambda p: order_key(p.clause))),
             why=tuple(sorted({render(ctx, seat.string, y) for y in whys[i]})),
-            clauses=tuple(sorted(clauses[i], key=_clause_order)),
+            clauses=tuple(sorted(clauses[i], key=order_key)),
             reasons=ctx.reasons(seat.string, whys[i]),
             open=("紀錄未載手牌：台數與其賠付無從計算",) if i in unknown_tai else (),
         ))
     return out
-
-
-def _clause_order(clause: str) -> tuple[int, str]:
-    head, _, num = clause.partition(".")
-    return (int(num), head) if num.isdigit() else (999, clause)
 
 
 def _payments(incident: Incident, ctx: _Citing,

@@ -166,6 +166,12 @@ def money_json(value: Money) -> int | str:
     return value if isinstance(value, int) else f"{value.numerator}/{value.denominator}"
 
 
+def signed_money(value: Money | str) -> str:
+    """An amount as the rulings print a balance: a gain with "+", exact ("+1/2")."""
+    v = value if isinstance(value, str) else money_json(value)
+    return f"+{v}" if Fraction(str(v)) > 0 else str(v)
+
+
 def to_dict(r: Ruling) -> dict[str, Any]:
     return {
         "profile": r.profile,

@@ -12,7 +12,6 @@ and each other player, so the payments add them (spec/ruling-json.md).
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -28,7 +27,10 @@ from adjudicator.language import seats, tiles
 from adjudicator.language.incident import Meld
 from adjudicator.language.seats import Seat
 from adjudicator.language.tiles import Tile
-from adjudicator.rules.files import PARAMS_LP, SCORING_LP, profile_file
+from adjudicator.rules.engine import Warnings
+from adjudicator.rules.files import INPUTS_LP, PARAMS_LP, SCORING_LP, chapters, profile_file
+from adjudicator.rules.signatures import left_out
+from adjudicator.ruling.clauses import order_key
 
 MeldKind = Literal["吃", "碰", "明杠", "加杠", "暗杠"]
 FlowerWin = Literal["八仙過海", "七搶一"]
@@ -377,10 +379,6 @@ def win_symbols(w: int, hand: WinHand) -> list[Symbol]:
 # Running clingo
 
 
-def _quiet(_code: clingo.MessageCode, _message: str) -> None:
-    """Drop clingo's "atom does not occur" notes: absent facts are normal here."""
-
-
 def _param_facts(overrides: Mapping[str, int]) -> list[Symbol]:
     """``set_param`` facts (asp/params.lp): a run's own parameter values, as --set gives."""
     return [Function("set_param", [Function(k), Number(v)]) for k, v in overrides.items()]
@@ -390,13 +388,16 @@ def _param_facts(overrides: Mapping[str, int]) -> list[Symbol]:
 def _program(profile: str, scoring_lp: Path) -> tuple[ast.AST, ...]:
     """The parsed rules of one profile: parsing once saves ~20% of a score() call."""
     statements: list[ast.AST] = []
-    paths = (PARAMS_LP, profile_file(profile), scoring_lp)
-    ast.parse_files([str(p) for p in paths], statements.append, logger=_quiet)
+    paths = [PARAMS_LP, INPUTS_LP, profile_file(profile), scoring_lp]
+    ast.parse_files([str(p) for p in paths], statements.append)
+    # What the chapters not loaded here derive (ting_void/2 …) is declared, as the engine does.
+    ast.parse_string(left_out(paths, (profile_file(profile), *chapters())), statements.append)
     return tuple(statements)
 
 
 def _solve(symbols: list[Symbol], profile: str) -> list[Symbol]:
-    ctl = clingo.Control(["--warn=none"], logger=_quiet)
+    warnings = Warnings()
+    ctl = clingo.Control(logger=warnings)
     with ast.ProgramBuilder(ctl) as builder:
         for statement in _program(profile, SCORING_LP):
             builder.add(statement)
@@ -404,17 +405,14 @@ def _solve(symbols: list[Symbol], profile: str) -> list[Symbol]:
         for sym in symbols:
             backend.add_rule([backend.add_atom(sym)])
     ctl.ground([("base", [])])
+    warnings.check()
     shown: list[Symbol] = []
     ctl.solve(on_model=lambda m: shown.extend(m.symbols(atoms=True)))
     return shown
 
 
-_CLAUSE_NUMBER = re.compile(r"台\.(\d+)")
-
-
-def _clause_key(row: tuple[str, int, str]) -> tuple[int, str]:
-    found = _CLAUSE_NUMBER.fullmatch(row[2])
-    return (int(found.group(1)) if found else 999, row[0])
+def _clause_key(row: tuple[str, int, str]) -> tuple[tuple[int, str], str]:
+    return (order_key(row[2]), row[0])
 
 
 def score(hand: WinHand, profile: str = "tw16",

@@ -23,7 +23,7 @@ from adjudicator.ruling.model import (
     Ruling,
     Uncertain,
     Win,
-    money_json,
+    signed_money,
 )
 from adjudicator.ruling.reasons import Context, render, render_assumption
 
@@ -118,9 +118,7 @@ def _win_words(w: Win) -> str:
     return f"{w.seat} 和牌有效（{'台數未知' if w.tai is None else f'{w.tai} 台'}）"
 
 
-def _signed(value: object) -> str:
-    v = money_json(value)  # type: ignore[arg-type]
-    return f"+{v}" if isinstance(v, int) and v > 0 else str(v)
+_signed = signed_money
 
 
 def _mark(win: Win, entries: list[Uncertain]) -> Win:

@@ -171,7 +171,8 @@ def test_a_judged_log_is_kept_under_a_permalink(client: TestClient, called: str)
     assert kept["profile"] == "tw16" and kept["settings"] == {} and kept["version"]
     assert kept["text"] == called and kept["ruling"]["balances"]["西"] == 100
     page = client.get(f"/r/{ruling_id}")
-    assert page.status_code == 200 and "和平麻將會館" in page.text and "東（阿明） 喊碰未碰" in page.text
+    assert page.status_code == 200 and ("和平麻將會館" in page.text
+            and "東（阿明） 喊碰未碰" in page.text)
     md = client.get(f"/r/{ruling_id}.md")
     assert "attachment" in md.headers["content-disposition"] and "喊碰未碰" in md.text
     assert client.get(f"/r/{ruling_id}.json").json() == kept["ruling"]

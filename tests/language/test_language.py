@@ -576,7 +576,7 @@ KINDS_SIMPLIFIED = {
 
 def test_the_lists_are_complete() -> None:
     assert tuple(OFFENCES_SIMPLIFIED) == OFFENCES
-    assert tuple(KINDS_SIMPLIFIED) == FINDING_KINDS
+    assert sorted(KINDS_SIMPLIFIED) == sorted(FINDING_KINDS)  # FINDING_KINDS: ruling order
 
 
 @pytest.mark.parametrize("offence", OFFENCES)

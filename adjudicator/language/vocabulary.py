@@ -1,0 +1,80 @@
+"""The words of the game, once: acts (verbs), their classes, offences and finding kinds.
+
+The grammar (grammar/incident.lark) spells the same words with their variants, the error
+messages name some of them, and the rules read the classes as ``verb_class(Class, Verb)``
+from asp/verb_class.lp, which this module writes (``python -m
+adjudicator.language.vocabulary``); tests/language/test_vocabulary.py fails when any of
+them drifts from here.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+# Every act the record language has, by its canonical word (杠 not 槓, 和 not 胡).
+VERBS: tuple[str, ...] = (
+    "摸", "棄摸", "補花", "補", "打", "吃", "碰", "明杠", "加杠", "暗杠",
+    "喊碰", "喊吃", "喊杠", "喊和", "亮牌", "伸手", "觸及", "入手", "靠張",
+    "和", "搶花", "自摸", "推倒", "過", "聽", "天聽", "地聽", "眼牌", "換牌",
+    "露牌", "弄亂", "檢查", "舉發", "自承", "發現", "復原", "荒局",
+)
+
+# Sets of verbs that rules and fact builders treat alike, by the name the rules use.
+VERB_CLASSES: dict[str, tuple[str, ...]] = {
+    # Taking another's discard into a laid-out pung or kong.
+    "claim": ("碰", "明杠"),
+    # Taking another's discard into any laid-out set.
+    "claim_or_chow": ("吃", "碰", "明杠"),
+    # Saying one will pung or kong (喊), before doing it.
+    "call_pung": ("喊碰", "喊杠"),
+    # Declaring a win.
+    "win": ("和", "自摸", "推倒"),
+    # Taking a tile from the wall or the kong end.
+    "draw": ("摸", "補"),
+    # Any kong.
+    "kong": ("暗杠", "明杠", "加杠"),
+    # A kong made from one's own tiles.
+    "closed_kong": ("暗杠", "加杠"),
+    # Declaring a ready hand.
+    "ready": ("聽", "天聽", "地聽", "眼牌"),
+    # The ready declarations that earn 台 (台.31, 台.32).
+    "ting": ("天聽", "地聽"),
+}
+
+# What 舉發 / 自承 / 發現 may name.
+OFFENCES: tuple[str, ...] = (
+    "錯杠", "錯暗杠", "錯加杠", "錯碰杠", "錯碰", "錯打明牌", "缺張", "逾張",
+    "錯吃碰杠", "偷牌", "花牌未補", "花牌打出", "錯位摸補", "搶摸", "吃碰未撿入",
+    "吃入打出", "打出吃入", "窺視暗牌", "帶牌摸牌", "過水", "換牌", "眼牌未聽",
+)
+
+# The kinds of finding a ruling may contain (and an expectation may name), in the order a
+# ruling lists them.
+FINDING_KINDS: tuple[str, ...] = (
+    "優先", "詐和", "包賠", "相公", "代位賠付", "錯杠", "錯碰", "錯打明牌",
+    "過水", "眼牌違規", "禁制", "喊碰未碰", "強制復原",
+)
+
+
+def verbs_of(name: str) -> frozenset[str]:
+    return frozenset(VERB_CLASSES[name])
+
+
+def verb_class_lp() -> str:
+    """The text of asp/verb_class.lp."""
+    lines = ["% Generated from adjudicator/language/vocabulary.py (python -m",
+             "% adjudicator.language.vocabulary): edit the classes there, not here.",
+             "% verb_class(Class, Verb): Verb (act/4's canonical word) belongs to Class."]
+    for name, verbs in VERB_CLASSES.items():
+        lines.append(" ".join(f'verb_class({name}, "{v}").' for v in verbs))
+    return "\n".join(lines) + "\n"
+
+
+def verb_class_path() -> Path:
+    from adjudicator.rules.files import ASP
+
+    return ASP / "verb_class.lp"
+
+
+if __name__ == "__main__":
+    verb_class_path().write_text(verb_class_lp(), encoding="utf-8")

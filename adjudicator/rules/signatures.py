@@ -1,0 +1,89 @@
+"""What each rule file derives and reads: predicate signatures from clingo's parser.
+
+The engine declares (``#defined``) what the chapters it leaves out would have derived, so
+that clingo's warnings stay on and speak only of real gaps; tests/rules/test_inputs.py
+checks the rules' inputs against the facts Python makes.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+from clingo import SymbolType, ast
+
+Signature = tuple[str, int]
+
+
+@dataclass(frozen=True)
+class Signatures:
+    heads: frozenset[Signature]  # derived (heads of rules, facts)
+    bodies: frozenset[Signature]  # read (bodies, aggregate and head conditions)
+    shown: frozenset[Signature]  # #show name/arity
+    defined: frozenset[Signature]  # #defined name/arity
+
+
+def _atoms(node: object, found: set[Signature]) -> None:
+    if isinstance(node, ast.AST):
+        if node.ast_type == ast.ASTType.SymbolicAtom:
+            term = node.symbol
+            if term.ast_type == ast.ASTType.Function:
+                found.add((term.name, len(term.arguments)))
+            elif (term.ast_type == ast.ASTType.SymbolicTerm
+                  and term.symbol.type == SymbolType.Function):
+                found.add((term.symbol.name, len(term.symbol.arguments)))
+            return
+        for key in node.child_keys:
+            _atoms(getattr(node, key), found)
+    elif isinstance(node, (list, tuple)) or type(node).__name__ == "ASTSequence":
+        for item in node:  # type: ignore[attr-defined]
+            _atoms(item, found)
+
+
+def _head_atoms(head: ast.AST, heads: set[Signature], bodies: set[Signature]) -> None:
+    """A head's atoms are derived; the conditions of its elements are read."""
+    if head.ast_type in (ast.ASTType.Aggregate, ast.ASTType.HeadAggregate,
+                         ast.ASTType.Disjunction):
+        elements = head.elements
+        for element in elements:
+            literal = getattr(element, "literal", None) or element.condition.literal
+            _atoms(literal, heads)
+            _atoms(element.condition.condition
+                   if hasattr(element.condition, "condition") else element.condition, bodies)
+        return
+    _atoms(head, heads)
+
+
+@cache
+def of_file(path: Path) -> Signatures:
+    heads: set[Signature] = set()
+    bodies: set[Signature] = set()
+    shown: set[Signature] = set()
+    defined: set[Signature] = set()
+
+    def take(statement: ast.AST) -> None:
+        kind = statement.ast_type
+        if kind == ast.ASTType.Rule:
+            _head_atoms(statement.head, heads, bodies)
+            _atoms(statement.body, bodies)
+        elif kind == ast.ASTType.ShowSignature:
+            shown.add((statement.name, statement.arity))
+        elif kind == ast.ASTType.Defined:
+            defined.add((statement.name, statement.arity))
+
+    ast.parse_files([str(path)], take)
+    return Signatures(frozenset(heads), frozenset(bodies), frozenset(shown), frozenset(defined))
+
+
+def derived(paths: tuple[Path, ...] | list[Path]) -> set[Signature]:
+    return {s for p in paths for s in of_file(p).heads}
+
+
+def left_out(loaded: list[Path], every: tuple[Path, ...]) -> str:
+    """``#defined`` lines for what the files not loaded would derive or declare (a loaded
+    chapter may read a form of it, liable(_, _, kong_tile, _), that only a left-out one
+    makes)."""
+    rest = sorted(set(every) - set(loaded))
+    missing = derived(rest) | {s for p in rest for s in of_file(p).defined}
+    return "".join(f"#defined {name}/{arity}.\n" for name, arity in sorted(missing))

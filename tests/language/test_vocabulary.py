@@ -1,0 +1,73 @@
+"""The vocabulary (adjudicator/language/vocabulary.py) and its other spellings agree: the
+grammar's terminals, the error messages' examples, and asp/verb_class.lp."""
+
+from __future__ import annotations
+
+import itertools
+import re
+
+import pytest
+
+from adjudicator.language import errors, reader
+from adjudicator.language.vocabulary import (
+    FINDING_KINDS,
+    OFFENCES,
+    VERB_CLASSES,
+    VERBS,
+    verb_class_lp,
+    verb_class_path,
+)
+
+# The terminals of grammar/incident.lark that are acts (see its "Acts" block).
+ACT_TERMINALS = ("V_PLAIN", "V_MAYBE", "V_TILE", "V_SHOW", "EXHAUST", "REPL", "FLOWER",
+                 "CHOW", "PUNG", "KONG_OPEN", "KONG_ADD", "KONG_HIDDEN", "DISTURB",
+                 "INSPECT", "ACCUSE", "ADMIT")
+_PIECE = re.compile(r"\[([^\]]+)\]|([^\[\]()|?*+\\.])")
+
+
+def _spellings(pattern: str) -> set[str]:
+    """Every word a terminal's pattern (alternatives of literals and [..] classes) takes."""
+    if pattern.startswith("(?:") and pattern.endswith(")"):
+        pattern = pattern[3:-1]
+    words: set[str] = set()
+    for branch in pattern.split("|"):
+        pieces = _PIECE.findall(branch)
+        assert "".join(f"[{c}]" if c else ch for c, ch in pieces) == branch, branch
+        words |= {"".join(p) for p in itertools.product(*[c or ch for c, ch in pieces])}
+    return words
+
+
+def _terminal_words(*names: str) -> set[str]:
+    terminals = {t.name: t.pattern.value for t in reader.parser().terminals}
+    return {reader.canonical(w) for n in names for w in _spellings(terminals[n])}
+
+
+def test_the_grammars_acts_are_the_verbs() -> None:
+    assert _terminal_words(*ACT_TERMINALS) == set(VERBS)
+
+
+def test_the_grammars_offences_are_the_offences() -> None:
+    assert _terminal_words("OFFENCE") == set(OFFENCES)
+
+
+def test_the_grammars_finding_kinds_are_the_kinds() -> None:
+    assert _terminal_words("KIND") == set(FINDING_KINDS)
+
+
+def test_every_class_holds_known_verbs() -> None:
+    for name, verbs in VERB_CLASSES.items():
+        assert set(verbs) <= set(VERBS), name
+
+
+def test_asp_verb_class_lp_is_the_generated_one() -> None:
+    # Regenerate with: python -m adjudicator.language.vocabulary
+    assert verb_class_path().read_text(encoding="utf-8") == verb_class_lp()
+
+
+@pytest.mark.parametrize(("trigger", "vocabulary"), [
+    ("V_PLAIN", VERBS), ("OFFENCE", OFFENCES), ("KIND", FINDING_KINDS)])
+def test_error_messages_name_only_vocabulary_words(trigger: str,
+                                                   vocabulary: tuple[str, ...]) -> None:
+    kind = next(k for k in errors._KINDS if trigger in k.trigger)
+    examples = kind.long.split("例如", 1)[1].split()
+    assert examples and set(examples) <= set(vocabulary), examples
