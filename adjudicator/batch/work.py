@@ -2,21 +2,41 @@
 
 Module-level functions of plain arguments, so that local worker processes and Dask
 workers can both run them.  An error in one log is that log's line, never the chunk's end.
+
+A chunk is judged in one clingo run per profile (rules/multi.py): reading and building the
+facts stay per log, the rules' fixed grounding cost is paid once for the chunk.  The
+ruling of each log is made by the same ``ruling_of`` as ``adjudicator judge``.
 """
 
 from __future__ import annotations
 
 import time
-from typing import Any
+from collections import defaultdict
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from clingo import Symbol
+
+    from adjudicator.language.incident import Incident
 
 Line = dict[str, Any]
 
 
+def _error(name: str, err: Exception) -> Line:
+    from adjudicator.language.errors import LogError
+    from adjudicator.language.json_form import FormError
+
+    if isinstance(err, LogError | FormError):
+        return {"source": name, "error": str(err)}
+    # A bug in one judgement must not end the run; it is reported on that log's line.
+    return {"source": name, "error": f"內部錯誤（{type(err).__name__}）：{err}"}
+
+
 def judge_one(name: str, text: str | None, error: str | None, profile: str | None,
               settings: dict[str, str]) -> Line:
-    """The output line of one log: ``source`` and the ruling (ruling-json.md), or ``error``."""
-    from adjudicator.language.errors import LogError
-    from adjudicator.language.json_form import FormError, read_any
+    """The output line of one log by the single-log judge (``adjudicator judge``'s path)."""
+    from adjudicator.language.json_form import read_any
     from adjudicator.ruling.judge import judge
     from adjudicator.ruling.model import to_dict
 
@@ -25,13 +45,74 @@ def judge_one(name: str, text: str | None, error: str | None, profile: str | Non
     start = time.perf_counter()
     try:
         ruling = judge(read_any(text), profile=profile, settings=settings)
-    except (LogError, FormError) as err:
-        return {"source": name, "error": str(err)}
-    except Exception as err:  # a bug in one judgement must not end the run; it is reported
-        return {"source": name, "error": f"內部錯誤（{type(err).__name__}）：{err}"}
-    return {"source": name, **to_dict(ruling), "ms": round((time.perf_counter() - start) * 1000, 1)}
+    except Exception as err:
+        return _error(name, err)
+    return {"source": name, **to_dict(ruling), "ms": _ms(time.perf_counter() - start)}
+
+
+def _ms(seconds: float) -> float:
+    return round(seconds * 1000, 1)
+
+
+@dataclass
+class _Ready:
+    slot: int
+    name: str
+    incident: Incident
+    facts: list[Symbol]
+    seconds: float  # spent on this log alone so far
 
 
 def judge_chunk(items: list[tuple[str, str | None, str | None]], profile: str | None,
-                settings: dict[str, str]) -> list[Line]:
-    return [judge_one(name, text, error, profile, settings) for name, text, error in items]
+                settings: dict[str, str], many: bool = True) -> list[Line]:
+    """One line per item, in order; ``many=False`` judges each log on its own."""
+    if not many:
+        return [judge_one(name, text, error, profile, settings) for name, text, error in items]
+    from adjudicator.language.json_form import read_any
+    from adjudicator.ruling.judge import profile_of, symbols_of
+
+    out: list[Line | None] = [None] * len(items)
+    groups: dict[str, list[_Ready]] = defaultdict(list)
+    for slot, (name, text, error) in enumerate(items):
+        if error is not None or text is None:
+            out[slot] = {"source": name, "error": error or "沒有內容"}
+            continue
+        start = time.perf_counter()
+        try:
+            incident = read_any(text)
+            chosen = profile_of(incident, profile)
+            facts = symbols_of(incident, settings)
+        except Exception as err:
+            out[slot] = _error(name, err)
+            continue
+        groups[chosen].append(_Ready(slot, name, incident, facts, time.perf_counter() - start))
+    for chosen, group in groups.items():
+        for ready, line in zip(group, _rule(chosen, group), strict=True):
+            out[ready.slot] = line
+    return [line for line in out if line is not None]
+
+
+def _rule(profile: str, group: list[_Ready]) -> list[Line]:
+    from adjudicator.rules import engine, multi
+    from adjudicator.ruling.judge import ruling_of
+    from adjudicator.ruling.model import to_dict
+
+    start = time.perf_counter()
+    try:
+        answers: list[engine.Answer | None] = multi.solve_many([r.facts for r in group], profile)
+    except Exception:  # the chunk together failed: each log alone, to find the one at fault
+        answers = [None] * len(group)
+    shared = (time.perf_counter() - start) / len(group)
+    lines = []
+    for ready, answer in zip(group, answers, strict=True):
+        start = time.perf_counter()
+        try:
+            if answer is None:
+                answer = engine.solve_open(ready.facts, profile)
+            ruling = ruling_of(ready.incident, profile, answer)
+        except Exception as err:
+            lines.append(_error(ready.name, err))
+            continue
+        spent = ready.seconds + shared + time.perf_counter() - start
+        lines.append({"source": ready.name, **to_dict(ruling), "ms": _ms(spent)})
+    return lines

@@ -37,7 +37,7 @@ def _settings(pairs: list[str]) -> dict[str, str]:
 
 
 def judge(
-    log: Annotated[Path, typer.Argument(help="事故紀錄檔（UTF-8）；- 表示標準輸入")],
+    log: Annotated[Path, typer.Argument(help="事故紀錄檔（UTF-8 文字或 JSON）；- 表示標準輸入")],
     fmt: Annotated[Format, typer.Option("--format", "-f", help="輸出格式")] = Format.text,
     profile: Annotated[str | None, typer.Option(
         help="規則（覆蓋紀錄的 規則:），如 tw16-alt")] = None,
@@ -48,7 +48,8 @@ def judge(
 ) -> None:
     """裁決一份事故紀錄，印出裁決（違規認定、和牌、賠付、收支、下盤）。"""
     from adjudicator.language.errors import LogError
-    from adjudicator.language.reader import decode, read
+    from adjudicator.language.json_form import FormError, read_any
+    from adjudicator.language.reader import decode
     from adjudicator.rules.files import profile_names
     from adjudicator.ruling.judge import judge as judge_incident
 
@@ -59,9 +60,9 @@ def judge(
     except OSError as err:
         _fail(f"讀不到紀錄檔 {log}：{_why_unreadable(err)}")
     try:
-        incident = read(decode(data))
+        incident = read_any(decode(data))
         ruling = judge_incident(incident, profile=profile, settings=_settings(set_ or []))
-    except LogError as err:
+    except (LogError, FormError) as err:
         _fail(f"{log}：{err}")
     _emit(ruling, incident, fmt, output)
 

@@ -49,6 +49,12 @@ def judge_text(text: str, *, profile: str | None = None,
 
 def judge(incident: Incident, *, profile: str | None = None,
           settings: dict[str, str] | None = None) -> Ruling:
+    name = profile_of(incident, profile)
+    return ruling_of(incident, name, engine.solve_open(symbols_of(incident, settings), name))
+
+
+def profile_of(incident: Incident, profile: str | None = None) -> str:
+    """The profile a log is judged by; ``LogError`` (on its 規則: line) if there is none."""
     name = profile or incident.header.profile
     if name not in profile_names():
         line = incident.header.lines.get("規則", 1)
@@ -56,7 +62,11 @@ def judge(incident: Incident, *, profile: str | None = None,
         raise LogError(line, 1, f"規則名稱（{'、'.join(profile_names())}）",
                        source_line=lines[line - 1] if 0 < line <= len(lines) else "",
                        detail=f"沒有「{name}」這個規則")
-    answer = engine.solve_open(symbols_of(incident, settings), name)
+    return name
+
+
+def ruling_of(incident: Incident, name: str, answer: engine.Answer) -> Ruling:
+    """The ruling of what the rules hold for this incident (single-log or batch engine)."""
     ruling = _ruling(incident, name, answer.atoms)
     if answer.possibilities:
         undetermined(ruling, answer, lambda atoms: _ruling(incident, name, atoms, False),

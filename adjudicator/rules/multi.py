@@ -1,0 +1,179 @@
+"""Many incidents in one clingo run: the chapters, written for one incident, are given an
+incident argument at load time.
+
+Grounding the chapters costs a fixed ~100 ms whatever the log (most of a judgement); paid
+once for a chunk of logs it almost vanishes.  The chapters stay written for one incident:
+an AST transform adds an incident variable as the first argument of every predicate that
+depends on a log's facts ("dynamic"), and a guard ``multi_incident(I)`` to every rule that
+mentions one.  Predicates that depend on nothing a log brings (tile tables, the profile's
+readings) stay as they are and are grounded once for all.
+
+The answer set of the whole chunk is split back by that argument.  A log whose record
+leaves facts open (asp/open.lp's choices) needs several solver calls of its own and goes
+the single-log path (engine.solve_open); so does every log of a chunk that has no answer
+set together, so that one broken log cannot take the others with it.
+tests/batch/test_batch.py checks over the case corpus that the rulings are the single
+path's, ruling for ruling.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Sequence
+from functools import cache
+
+import clingo
+from clingo import ast
+
+from adjudicator.rules.engine import Answer, _silent, chapter_files
+
+GUARD = "multi_incident"
+VAR = "MultiIncident__"
+
+Signature = tuple[str, int]
+
+
+@cache
+def _statements(profile: str) -> tuple[ast.AST, ...]:
+    """The profile and every chapter, parsed once per process (#include resolved)."""
+    out: list[ast.AST] = []
+    files = [str(p) for p in chapter_files(profile)]
+    ast.parse_files(files, out.append, logger=_silent)
+    return tuple(out)
+
+
+def _atoms(node: ast.AST, found: list[Signature]) -> None:
+    """The signatures of the symbolic atoms under ``node``."""
+    if node.ast_type == ast.ASTType.SymbolicAtom:
+        sym = node.symbol
+        if sym.ast_type == ast.ASTType.Function:
+            found.append((sym.name, len(sym.arguments)))
+        return
+    for key in node.child_keys:
+        child = getattr(node, key)
+        if child is None:
+            continue
+        if isinstance(child, ast.AST):
+            _atoms(child, found)
+        else:
+            for item in child:
+                _atoms(item, found)
+
+
+def _dynamic(statements: Sequence[ast.AST], seed: frozenset[Signature]) -> frozenset[Signature]:
+    """Predicates that depend on a log's facts: the seed, what only rule bodies read, and
+    what any rule derives from those."""
+    rules: list[tuple[list[Signature], list[Signature]]] = []
+    heads: set[Signature] = set()
+    read: set[Signature] = set()
+    for stm in statements:
+        if stm.ast_type != ast.ASTType.Rule:
+            continue
+        head: list[Signature] = []
+        body: list[Signature] = []
+        _atoms(stm.head, head)
+        for lit in stm.body:
+            _atoms(lit, body)
+        rules.append((head, body))
+        heads.update(head)
+        read.update(body)
+    dynamic = set(seed) | (read - heads)
+    changed = True
+    while changed:
+        changed = False
+        for head, body in rules:
+            if any(b in dynamic for b in body) and not all(h in dynamic for h in head):
+                dynamic.update(head)
+                changed = True
+    return frozenset(dynamic)
+
+
+class _AddIncident(ast.Transformer):
+    def __init__(self, dynamic: frozenset[Signature]) -> None:
+        self.dynamic = dynamic
+        self.touched = False
+
+    def visit_SymbolicAtom(self, node: ast.AST) -> ast.AST:  # noqa: N802 (clingo's name)
+        sym = node.symbol
+        if sym.ast_type == ast.ASTType.Function and \
+                (sym.name, len(sym.arguments)) in self.dynamic:
+            self.touched = True
+            var = ast.Variable(sym.location, VAR)
+            return node.update(symbol=sym.update(arguments=[var, *sym.arguments]))
+        return node
+
+
+def _transform(stm: ast.AST, dynamic: frozenset[Signature]) -> ast.AST:
+    if stm.ast_type == ast.ASTType.ShowSignature:
+        if (stm.name, stm.arity) in dynamic:
+            return stm.update(arity=stm.arity + 1)
+        return stm
+    if stm.ast_type != ast.ASTType.Rule:
+        return stm
+    adder = _AddIncident(dynamic)
+    out = adder(stm)
+    if not adder.touched:
+        return stm
+    loc = stm.location
+    guard = ast.Literal(loc, ast.Sign.NoSign, ast.SymbolicAtom(
+        ast.Function(loc, GUARD, [ast.Variable(loc, VAR)], False)))
+    return out.update(body=[guard, *out.body])
+
+
+@cache
+def _program(profile: str, seed: frozenset[Signature]) -> tuple[str, frozenset[Signature]]:
+    """The transformed rules as text (clingo parses text faster than it rebuilds an AST)."""
+    statements = _statements(profile)
+    dynamic = _dynamic(statements, seed)
+    text = "\n".join(str(_transform(s, dynamic)) for s in statements)
+    return text, dynamic
+
+
+class Seed:
+    """The fact predicates seen in this process: it only grows, so the program changes
+    (and is rebuilt) only when a log brings a predicate no earlier log had."""
+
+    signatures: frozenset[Signature] = frozenset()
+
+
+def solve_many(facts: Sequence[Sequence[clingo.Symbol]], profile: str) -> list[Answer | None]:
+    """Each incident's answer, or ``None`` where it must go the single-log path."""
+    if not facts:
+        return []
+    signatures = {(s.name, len(s.arguments)) for group in facts for s in group}
+    if not signatures <= Seed.signatures:
+        Seed.signatures = Seed.signatures | signatures
+    text, dynamic = _program(profile, Seed.signatures)
+    ctl = clingo.Control(["--warn=none"], logger=_silent)
+    ctl.add("base", [], text)
+    with ctl.backend() as backend:
+        for i, group in enumerate(facts):
+            number = clingo.Number(i)
+            backend.add_rule([backend.add_atom(clingo.Function(GUARD, [number]))])
+            for sym in group:
+                backend.add_rule([backend.add_atom(
+                    clingo.Function(sym.name, [number, *sym.arguments]))])
+    ctl.ground([("base", [])])
+    open_ones = {a.symbol.arguments[0].number
+                 for a in ctl.symbolic_atoms.by_signature("open_choice", 4)}
+    models: list[list[clingo.Symbol]] = []
+    ctl.solve(on_model=lambda m: models.append(m.symbols(shown=True)))
+    if not models:
+        return [None] * len(facts)
+    shared: list[clingo.Symbol] = []
+    mine: dict[int, list[clingo.Symbol]] = defaultdict(list)
+    for atom in models[-1]:
+        if (atom.name, len(atom.arguments) - 1) in dynamic:
+            args = atom.arguments
+            mine[args[0].number].append(clingo.Function(atom.name, args[1:]))
+        else:
+            shared.append(atom)
+    out: list[Answer | None] = []
+    for i in range(len(facts)):
+        if i in open_ones:
+            out.append(None)
+        else:
+            atoms = mine.get(i, []) + shared
+            out.append(Answer(atoms, atoms))
+    return out
+
