@@ -21,11 +21,12 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Sequence
 from functools import cache
+from pathlib import Path
 
 import clingo
 from clingo import ast
 
-from adjudicator.rules.engine import Answer, _silent, chapter_files
+from adjudicator.rules.engine import Answer, _silent, chapter_files, reachable, signals
 
 GUARD = "multi_incident"
 VAR = "MultiIncident__"
@@ -34,12 +35,15 @@ Signature = tuple[str, int]
 
 
 @cache
-def _statements(profile: str) -> tuple[ast.AST, ...]:
-    """The profile and every chapter, parsed once per process (#include resolved)."""
+def _parsed(path: Path) -> tuple[ast.AST, ...]:
+    """One rule file, parsed once per process (a profile's #include resolved)."""
     out: list[ast.AST] = []
-    files = [str(p) for p in chapter_files(profile)]
-    ast.parse_files(files, out.append, logger=_silent)
+    ast.parse_files([str(path)], out.append, logger=_silent)
     return tuple(out)
+
+
+def _statements(profile: str) -> list[ast.AST]:
+    return [stm for path in chapter_files(profile) for stm in _parsed(path)]
 
 
 def _atoms(node: ast.AST, found: list[Signature]) -> None:
@@ -61,12 +65,14 @@ def _atoms(node: ast.AST, found: list[Signature]) -> None:
 
 
 def _dynamic(statements: Sequence[ast.AST], seed: frozenset[Signature]) -> frozenset[Signature]:
-    """Predicates that depend on a log's facts: the seed, what only rule bodies read, and
-    what any rule derives from those."""
+    """Predicates that depend on a log's facts: the seed, what rules read (or #show shows)
+    but never derive, and what any rule derives from those."""
     rules: list[tuple[list[Signature], list[Signature]]] = []
     heads: set[Signature] = set()
     read: set[Signature] = set()
     for stm in statements:
+        if stm.ast_type == ast.ASTType.ShowSignature:
+            read.add((stm.name, stm.arity))  # shown but never derived: a fact of the log
         if stm.ast_type != ast.ASTType.Rule:
             continue
         head: list[Signature] = []
@@ -121,38 +127,71 @@ def _transform(stm: ast.AST, dynamic: frozenset[Signature]) -> ast.AST:
 
 
 @cache
-def _program(profile: str, seed: frozenset[Signature]) -> tuple[str, frozenset[Signature]]:
-    """The transformed rules as text (clingo parses text faster than it rebuilds an AST)."""
+def _dynamic_of(profile: str, seed: frozenset[str]) -> frozenset[Signature]:
     statements = _statements(profile)
-    dynamic = _dynamic(statements, seed)
-    text = "\n".join(str(_transform(s, dynamic)) for s in statements)
-    return text, dynamic
+    heads: set[Signature] = set()
+    for stm in statements:
+        if stm.ast_type == ast.ASTType.Rule:
+            _atoms(stm.head, found := [])
+            heads.update(found)
+    return _dynamic(statements, frozenset(h for h in heads if h[0] in seed))
+
+
+@cache
+def _file_text(path: Path, dynamic: frozenset[Signature]) -> str:
+    """A file's transformed rules as text (clingo parses text faster than it takes an AST)."""
+    return "\n".join(str(_transform(s, dynamic)) for s in _parsed(path))
+
+
+@cache
+def _head_names(profile: str) -> frozenset[str]:
+    names: set[str] = set()
+    for stm in _statements(profile):
+        if stm.ast_type == ast.ASTType.Rule:
+            _atoms(stm.head, found := [])
+            names.update(n for n, _ in found)
+    return frozenset(names)
 
 
 class Seed:
-    """The fact predicates seen in this process: it only grows, so the program changes
-    (and is rebuilt) only when a log brings a predicate no earlier log had."""
+    """Names of facts seen in this process that rules also derive (most fact predicates
+    no rule derives, and are dynamic anyway).  It only grows, so the program changes only
+    when a log brings such a fact no earlier log had."""
 
-    signatures: frozenset[Signature] = frozenset()
+    names: frozenset[str] = frozenset()
+
+
+def _with_incident(sym: clingo.Symbol, number: int) -> tuple[str, str]:
+    """The fact as text with the incident first, and its name.  str() of a clingo
+    Symbol is one call into clingo; taking name and arguments apart would be dozens."""
+    text = str(sym)
+    cut = text.find("(")
+    if cut < 0:
+        return f"{text}({number}).", text
+    return f"{text[:cut + 1]}{number},{text[cut + 1:]}.", text[:cut]
 
 
 def solve_many(facts: Sequence[Sequence[clingo.Symbol]], profile: str) -> list[Answer | None]:
     """Each incident's answer, or ``None`` where it must go the single-log path."""
     if not facts:
         return []
-    signatures = {(s.name, len(s.arguments)) for group in facts for s in group}
-    if not signatures <= Seed.signatures:
-        Seed.signatures = Seed.signatures | signatures
-    text, dynamic = _program(profile, Seed.signatures)
+    heads = _head_names(profile)
+    lines: list[str] = []
+    present: set[str] = set()
+    for i, group in enumerate(facts):
+        lines.append(f"{GUARD}({i}).")
+        for sym in group:
+            line, name = _with_incident(sym, i)
+            lines.append(line)
+            if name in heads:
+                present.add(name)
+    if not present <= Seed.names:
+        Seed.names = Seed.names | present
+    dynamic = _dynamic_of(profile, Seed.names)
+    files = reachable(chapter_files(profile), set().union(*map(signals, facts)))
     ctl = clingo.Control(["--warn=none"], logger=_silent)
-    ctl.add("base", [], text)
-    with ctl.backend() as backend:
-        for i, group in enumerate(facts):
-            number = clingo.Number(i)
-            backend.add_rule([backend.add_atom(clingo.Function(GUARD, [number]))])
-            for sym in group:
-                backend.add_rule([backend.add_atom(
-                    clingo.Function(sym.name, [number, *sym.arguments]))])
+    ctl.add("base", [], "\n".join(_file_text(f, dynamic) for f in files))
+    ctl.add("base", [], "\n".join(lines))
     ctl.ground([("base", [])])
     open_ones = {a.symbol.arguments[0].number
                  for a in ctl.symbolic_atoms.by_signature("open_choice", 4)}
