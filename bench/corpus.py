@@ -28,8 +28,8 @@ def _wall(rng: random.Random) -> list[str]:
 
 
 def make_log(seed: int, n_acts: int | None = None) -> str:
-    """One log; ``n_acts`` fixes the length (else 40–120), extending past the wall by reusing
-    a fresh shuffled wall so that long benchmark logs stay well formed line by line."""
+    """One log of 40–120 acts; ``n_acts`` fixes the length instead (at most one wall's worth
+    of play: longer records are bench/judge.py's)."""
     rng = random.Random(seed)
     target = n_acts if n_acts is not None else rng.randint(40, 120)
     wall = _wall(rng)
@@ -59,9 +59,7 @@ def make_log(seed: int, n_acts: int | None = None) -> str:
 
     while len(acts) < target:
         if len(wall) <= 20:
-            if n_acts is None:
-                break
-            wall = _wall(rng)  # long benchmark logs only: keep playing on a fresh wall
+            break
         if not drawn:
             tile = wall.pop()
             add(f"{seat} 摸 {tile}")
@@ -72,7 +70,7 @@ def make_log(seed: int, n_acts: int | None = None) -> str:
             hands[seat].append(tile)
         drawn = False
         roll = rng.random()
-        if roll < 0.01:
+        if roll < 0.01 and n_acts is None:
             add(f"{seat} 自摸")  # a declared win on an incomplete hand: 詐和
             break
         if roll < 0.03:

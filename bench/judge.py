@@ -16,7 +16,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from adjudicator import tiles  # noqa: E402
+from adjudicator.language import tiles  # noqa: E402
 from adjudicator.language.seats import SEATS, next_seat  # noqa: E402
 from adjudicator.ruling.judge import judge_text  # noqa: E402
 

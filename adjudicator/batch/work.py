@@ -19,6 +19,7 @@ if TYPE_CHECKING:
     from clingo import Symbol
 
     from adjudicator.language.incident import Incident
+    from adjudicator.ruling.model import Ruling
 
 Line = dict[str, Any]
 
@@ -57,10 +58,33 @@ def _ms(seconds: float) -> float:
 @dataclass
 class _Ready:
     slot: int
-    name: str
     incident: Incident
     facts: list[Symbol]
     seconds: float  # spent on this log alone so far
+
+
+def judge_incidents(incidents: list[Incident], profile: str | None = None,
+                    settings: dict[str, str] | None = None
+                    ) -> list[tuple[Ruling | Exception, float]]:
+    """Each incident's ruling (or the error judging it raised) and the seconds it took,
+    judged together: one clingo run for all those of one profile (rules/multi.py)."""
+    from adjudicator.ruling.judge import profile_of, symbols_of
+
+    out: list[tuple[Ruling | Exception, float] | None] = [None] * len(incidents)
+    groups: dict[str, list[_Ready]] = defaultdict(list)
+    for slot, incident in enumerate(incidents):
+        start = time.perf_counter()
+        try:
+            chosen = profile_of(incident, profile)
+            facts = symbols_of(incident, settings)
+        except Exception as err:
+            out[slot] = (err, time.perf_counter() - start)
+            continue
+        groups[chosen].append(_Ready(slot, incident, facts, time.perf_counter() - start))
+    for chosen, group in groups.items():
+        for ready, result in zip(group, _rule(chosen, group), strict=True):
+            out[ready.slot] = result
+    return [r for r in out if r is not None]
 
 
 def judge_chunk(items: list[tuple[str, str | None, str | None]], profile: str | None,
@@ -69,33 +93,31 @@ def judge_chunk(items: list[tuple[str, str | None, str | None]], profile: str | 
     if not many:
         return [judge_one(name, text, error, profile, settings) for name, text, error in items]
     from adjudicator.language.json_form import read_any
-    from adjudicator.ruling.judge import profile_of, symbols_of
+    from adjudicator.ruling.model import to_dict
 
     out: list[Line | None] = [None] * len(items)
-    groups: dict[str, list[_Ready]] = defaultdict(list)
+    read: list[tuple[int, str, Incident, float]] = []
     for slot, (name, text, error) in enumerate(items):
         if error is not None or text is None:
             out[slot] = {"source": name, "error": error or "沒有內容"}
             continue
         start = time.perf_counter()
         try:
-            incident = read_any(text)
-            chosen = profile_of(incident, profile)
-            facts = symbols_of(incident, settings)
+            read.append((slot, name, read_any(text), time.perf_counter() - start))
         except Exception as err:
             out[slot] = _error(name, err)
-            continue
-        groups[chosen].append(_Ready(slot, name, incident, facts, time.perf_counter() - start))
-    for chosen, group in groups.items():
-        for ready, line in zip(group, _rule(chosen, group), strict=True):
-            out[ready.slot] = line
+    results = judge_incidents([r[2] for r in read], profile, settings)
+    for (slot, name, _, reading), (result, seconds) in zip(read, results, strict=True):
+        if isinstance(result, Exception):
+            out[slot] = _error(name, result)
+        else:
+            out[slot] = {"source": name, **to_dict(result), "ms": _ms(reading + seconds)}
     return [line for line in out if line is not None]
 
 
-def _rule(profile: str, group: list[_Ready]) -> list[Line]:
+def _rule(profile: str, group: list[_Ready]) -> list[tuple[Ruling | Exception, float]]:
     from adjudicator.rules import engine, multi
     from adjudicator.ruling.judge import ruling_of
-    from adjudicator.ruling.model import to_dict
 
     start = time.perf_counter()
     try:
@@ -103,16 +125,14 @@ def _rule(profile: str, group: list[_Ready]) -> list[Line]:
     except Exception:  # the chunk together failed: each log alone, to find the one at fault
         answers = [None] * len(group)
     shared = (time.perf_counter() - start) / len(group)
-    lines = []
+    out: list[tuple[Ruling | Exception, float]] = []
     for ready, answer in zip(group, answers, strict=True):
         start = time.perf_counter()
         try:
             if answer is None:
                 answer = engine.solve_open(ready.facts, profile)
-            ruling = ruling_of(ready.incident, profile, answer)
+            result: Ruling | Exception = ruling_of(ready.incident, profile, answer)
         except Exception as err:
-            lines.append(_error(ready.name, err))
-            continue
-        spent = ready.seconds + shared + time.perf_counter() - start
-        lines.append({"source": ready.name, **to_dict(ruling), "ms": _ms(spent)})
-    return lines
+            result = err
+        out.append((result, ready.seconds + shared + time.perf_counter() - start))
+    return out

@@ -45,6 +45,7 @@ def batch(
     from adjudicator.batch.sources import expand
     from adjudicator.batch.summary import Summary
     from adjudicator.cli.judge import _settings
+    from adjudicator.cli.progress import bar
     from adjudicator.rules.files import profile_names
 
     if profile is not None and profile not in profile_names():
@@ -63,11 +64,11 @@ def batch(
     sink = _open(output, append=resume)
     start = time.perf_counter()
     try:
-        with _progress(len(todo)) as advance:
+        with bar(len(todo)) as advance:
             def on_line(line: dict[str, Any]) -> None:
                 sink.write(json.dumps(line, ensure_ascii=False) + "\n")
                 summary.add(line)
-                advance()
+                advance(1)
 
             run(todo, on_line, profile=profile, settings=settings, workers=workers,
                 scheduler=scheduler, chunk_size=chunk)
@@ -110,47 +111,6 @@ def _open(output: Path | None, append: bool) -> IO[str]:
     except OSError as err:
         _fail(f"無法寫入 {output}：{err}")
         raise  # not reached
-
-
-class _progress:
-    """A progress bar with rate and ETA on a terminal's stderr; nothing when it is piped."""
-
-    def __init__(self, total: int) -> None:
-        self.total = total
-        self.bar: Any = None
-
-    def __enter__(self) -> Any:
-        if not sys.stderr.isatty():
-            return lambda: None
-        from rich.console import Console
-        from rich.progress import (
-            BarColumn,
-            MofNCompleteColumn,
-            Progress,
-            TextColumn,
-            TimeElapsedColumn,
-            TimeRemainingColumn,
-        )
-
-        self.bar = Progress(TextColumn("裁決"), BarColumn(), MofNCompleteColumn(),
-                            TextColumn("{task.fields[rate]}"),
-                            TimeElapsedColumn(), TextColumn("剩"), TimeRemainingColumn(),
-                            console=Console(stderr=True))
-        self.bar.start()
-        task = self.bar.add_task("batch", total=self.total, rate="")
-        started = time.perf_counter()
-        count = [0]
-
-        def advance() -> None:
-            count[0] += 1
-            rate = count[0] / max(time.perf_counter() - started, 1e-9)
-            self.bar.update(task, advance=1, rate=f"{rate:6.1f} 份/秒")
-
-        return advance
-
-    def __exit__(self, *exc: object) -> None:
-        if self.bar is not None:
-            self.bar.stop()
 
 
 def register(app: typer.Typer) -> None:

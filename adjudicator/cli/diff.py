@@ -38,6 +38,8 @@ def diff(
     fmt: Annotated[Format, typer.Option(
         "--format", "-f", help="輸出格式：text 表格、json、md（會議紀錄用 Markdown）")
     ] = Format.text,
+    verdicts_only: Annotated[bool, typer.Option(
+        "--verdicts-only", help="只列賠付或裁決改變的案例，略過只差引用條款的")] = False,
 ) -> None:
     """比較規則：把整批案例各依 A、B 兩邊裁決一次，逐案列出裁決改變之處。
 
@@ -53,7 +55,13 @@ def diff(
         _fail("A、B 兩邊相同，無從比較：請以 --a/--b 指定規則，或以 --a-set/--b-set 改解釋點")
     if missing(paths):
         _fail("找不到：" + "、".join(str(p) for p in missing(paths)))
-    report = diff_corpus(paths, side_a, side_b)
+    from adjudicator.cli.progress import bar
+    from adjudicator.committee.diff import count_cases
+
+    with bar(2 * count_cases(paths), "裁決") as advance:
+        report = diff_corpus(paths, side_a, side_b, advance)
+    if verdicts_only:
+        report.cases = [c for c in report.cases if c.verdict_changed or c.error or not c.changes]
     {Format.text: _text, Format.json: _json, Format.md: _markdown}[fmt](report)
     raise typer.Exit(2 if report.errors else 1 if report.changed else 0)
 
@@ -79,8 +87,10 @@ def _side(option: str, profile: str | None, pairs: list[str] | None) -> Side:
 
 
 def _summary(report: DiffReport) -> str:
+    verdicts = len(report.verdicts_changed)
     text = (f"{len(report.cases)} 案中 {len(report.changed)} 案裁決改變"
-            f"（A：{report.a.label()}；B：{report.b.label()}），用時 {report.seconds:.2f} 秒")
+            f"（A：{report.a.label()}；B：{report.b.label()}），用時 {report.seconds:.2f} 秒"
+            f"\n其中賠付或裁決改變 {verdicts} 案；只差引用條款 {len(report.changed) - verdicts} 案")
     if report.errors:
         text += f"；{len(report.errors)} 案無法裁決"
     return text
