@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+import importlib.util
 import json
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
 
 from adjudicator.batch.run import run
-from adjudicator.batch.sources import Item, expand
+from adjudicator.batch.sources import expand
 from adjudicator.batch.work import judge_chunk
 from adjudicator.cli import app
 
@@ -97,15 +100,32 @@ def test_local_processes_give_the_in_process_lines(tmp_path: Path) -> None:
     assert sorted(map(_outcome, alone), key=key) == sorted(map(_outcome, pooled), key=key)
 
 
+# distributed patches exception pickling for the whole process once imported (tblib), which
+# other tests then see: the cluster and its client live in a child process of the test.
+_DASK_RUN = """
+import json, sys
+from distributed import LocalCluster
+from adjudicator.batch.run import run
+from adjudicator.batch.sources import expand
+
+items = list(expand([sys.argv[1]]))
+lines = []
+with LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                  dashboard_address=None) as cluster:
+    run(items, lines.append, scheduler=cluster.scheduler_address, chunk_size=2)
+print(json.dumps(lines, ensure_ascii=False))
+"""
+
+
 def test_a_dask_cluster_gives_the_local_lines(tmp_path: Path) -> None:
-    distributed = pytest.importorskip("distributed")
-    items: list[Item] = list(expand([str(_corpus(tmp_path))]))
+    if importlib.util.find_spec("distributed") is None:
+        pytest.skip("distributed is not installed (pip install -e '.[dask]')")
+    folder = _corpus(tmp_path)
     local: list[dict] = []
-    run(items, local.append, workers=1)
-    remote: list[dict] = []
-    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
-                                  dashboard_address=None) as cluster:
-        run(items, remote.append, scheduler=cluster.scheduler_address, chunk_size=2)
+    run(list(expand([str(folder)])), local.append, workers=1)
+    done = subprocess.run([sys.executable, "-c", _DASK_RUN, str(folder)], capture_output=True,
+                          text=True, timeout=300, check=True)
+    remote = json.loads(done.stdout)
     key = lambda line: line["source"]  # noqa: E731
-    assert len(remote) == len(items)
+    assert len(remote) == len(local) == 5
     assert sorted(map(_outcome, remote), key=key) == sorted(map(_outcome, local), key=key)
