@@ -60,8 +60,7 @@ def diff(
 
     with bar(2 * count_cases(paths), "裁決") as advance:
         report = diff_corpus(paths, side_a, side_b, advance)
-    if verdicts_only:
-        report.cases = [c for c in report.cases if c.verdict_changed or c.error or not c.changes]
+    report.verdicts_only = verdicts_only
     {Format.text: _text, Format.json: _json, Format.md: _markdown}[fmt](report)
     raise typer.Exit(2 if report.errors else 1 if report.changed else 0)
 
@@ -122,7 +121,7 @@ def _text(report: DiffReport) -> None:
     from adjudicator.committee.diff import ASPECTS
 
     console = wide_console()
-    for case in report.changed:
+    for case in report.shown:
         table = Table(title=case.name, caption=_depends(case), show_lines=True, expand=True,
                       title_justify="left", caption_justify="left")
         table.add_column("項目", no_wrap=True)
@@ -155,7 +154,7 @@ def _markdown(report: DiffReport) -> None:
 
     lines = [f"# 規則比較：A {report.a.label()} · B {report.b.label()}", "",
              _summary(report) + "。", ""]
-    for case in report.changed:
+    for case in report.shown:
         lines += [f"## {case.name}", "",
                   f"| 項目 | A：{_md(report.a.label())} | B：{_md(report.b.label())} |",
                   "|---|---|---|"]

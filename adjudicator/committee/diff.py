@@ -102,6 +102,12 @@ class DiffReport:
     b: Side
     cases: list[CaseDiff]
     seconds: float
+    verdicts_only: bool = False  # list only cases whose money or verdict changed
+
+    @property
+    def shown(self) -> list[CaseDiff]:
+        """The changed cases a report lists (all, or those beyond a citation)."""
+        return self.verdicts_changed if self.verdicts_only else self.changed
 
     @property
     def changed(self) -> list[CaseDiff]:
@@ -122,7 +128,7 @@ class DiffReport:
                         "verdicts_changed": len(self.verdicts_changed),
                         "citations_only": len(self.changed) - len(self.verdicts_changed),
                         "errors": len(self.errors), "seconds": round(self.seconds, 3)},
-            "cases": [c.to_json() for c in self.cases if c.changes or c.error],
+            "cases": [c.to_json() for c in self.cases if c in self.shown or c.error],
         }
 
 

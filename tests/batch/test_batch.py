@@ -129,3 +129,18 @@ def test_a_dask_cluster_gives_the_local_lines(tmp_path: Path) -> None:
     key = lambda line: line["source"]  # noqa: E731
     assert len(remote) == len(local) == 5
     assert sorted(map(_outcome, remote), key=key) == sorted(map(_outcome, local), key=key)
+
+
+def test_diff_tells_a_citation_change_from_a_verdict_change() -> None:
+    import dataclasses
+
+    from adjudicator.committee.diff import compare
+    from adjudicator.ruling.judge import judge_text
+
+    ruling = judge_text((ROOT / "examples" / "wrong-pung-priority.log").read_text(encoding="utf-8"))
+    assert ruling.findings
+    cited = dataclasses.replace(ruling, findings=[
+        dataclasses.replace(f, clauses=(*f.clauses, "罰則.1")) for f in ruling.findings])
+    assert compare(ruling, cited) and not compare(ruling, cited, citations=False)
+    fewer = dataclasses.replace(ruling, findings=ruling.findings[1:])
+    assert compare(ruling, fewer, citations=False)
