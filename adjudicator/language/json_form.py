@@ -32,7 +32,9 @@ VERSION = 1
 # header field → the text language's key, for the fields that are one value.
 _HEADER_KEYS = {"profile": "規則", "round_wind": "圈風", "dealer": "莊家", "streak": "連莊",
                 "shown_streak": "示記", "open_seat": "開門", "base": "底", "per_tai": "台",
-                "wall": "牌牆"}
+                "wall": "牌牆", "start": "起點"}
+# Header fields for reports and archives, free text as written (spaces allowed).
+_TEXT_KEYS = {"date": "日期", "venue": "場地", "table": "桌號", "referee": "裁判", "hand": "盤號"}
 
 
 class FormError(ValueError):
@@ -107,6 +109,9 @@ def to_text(data: dict[str, Any]) -> tuple[str, list[str]]:
     for key, word in _HEADER_KEYS.items():
         if header.get(key) is not None:
             emit(f"{word}: {_word(header[key], f'header.{key}')}", f"header.{key}")
+    for key, word in _TEXT_KEYS.items():
+        if header.get(key) is not None:
+            emit(f"{word}: {_text_value(header[key], f'header.{key}')}", f"header.{key}")
     players = _obj(header.get("players", {}), "header.players")
     if players:
         pairs = " ".join(f"{_word(seat, 'header.players')}={_word(name, 'header.players')}"
@@ -151,6 +156,16 @@ def _word(value: Any, where: str) -> str:
     text = str(value)
     if not text or any(ch.isspace() for ch in text) or "#" in text or "＃" in text:
         raise FormError(where, f"「{text}」不可為空，也不可含空白或 #")
+    return text
+
+
+def _text_value(value: Any, where: str) -> str:
+    """A free-text header value: one line, no comment sign."""
+    if isinstance(value, bool) or not isinstance(value, str | int) or not str(value).strip():
+        raise FormError(where, "應是非空的字串")
+    text = str(value)
+    if "\n" in text or "#" in text or "＃" in text:
+        raise FormError(where, "不可含換行或 #")
     return text
 
 
@@ -207,7 +222,8 @@ def to_json_form(incident: Incident) -> dict[str, Any]:
     """The JSON form of a read log (expectations, which a judge ignores, are left out)."""
     h = incident.header
     header: dict[str, Any] = {"profile": h.profile, "round_wind": h.round_wind}
-    for key in ("dealer", "streak", "shown_streak", "open_seat", "base", "per_tai", "wall"):
+    for key in ("dealer", "streak", "shown_streak", "open_seat", "base", "per_tai", "wall",
+                "start", *_TEXT_KEYS):
         value = getattr(h, key)
         if value is not None:
             header[key] = int(value) if isinstance(value, int) else str(value)
@@ -247,7 +263,9 @@ def _position_json(pos: Position) -> dict[str, Any]:
 
 
 def _act_json(act: Act) -> dict[str, Any]:
-    out: dict[str, Any] = {"seq": act.seq, "actor": act.actor, "verb": act.verb}
+    # An unnumbered line stays unnumbered: where a record starts can hang on it.
+    out: dict[str, Any] = {"seq": act.seq} if act.numbered else {}
+    out.update(actor=act.actor, verb=act.verb)
     if act.tiles:
         out["tiles"] = _names(act.tiles)
     if act.using:

@@ -32,6 +32,7 @@ def test_every_case_reads_the_same_through_json() -> None:
     for path in CASES:
         first, again = _through_json(path.read_text(encoding="utf-8"))
         assert _lineless(again.record) == _lineless(first.record), path
+        assert [a.numbered for a in again.acts] == [a.numbered for a in first.acts], path
         assert _lineless(again.positions) == _lineless(first.positions), path
         a, b = dataclasses.asdict(first.header), dataclasses.asdict(again.header)
         for header in (a, b):
@@ -52,10 +53,12 @@ def test_text_json_text_judges_the_same(name: str) -> None:
 
 
 def _outcome(ruling) -> dict:  # type: ignore[no-untyped-def]
-    """The ruling as JSON; a problem's line numbers count lines of the text the JSON was
-    turned into (no comments, no blank lines, tiles spelt one by one), so what a problem
-    is and how many lines it points at are compared, not how those lines read."""
+    """The ruling as JSON; a problem's or warning's line numbers count lines of the text
+    the JSON was turned into (no comments, no blank lines, tiles spelt one by one), so what
+    a problem is and how many lines it points at are compared, not how those lines read."""
     out = to_dict(ruling)
+    for warning in out.get("warnings", []):
+        warning.pop("line")
     for problem in out["problems"]:
         problem.pop("line")
         problem["conflicts"] = len(problem["conflicts"])
