@@ -1,5 +1,5 @@
-"""The command line: ``adjudicator judge | lint | check | score | diff | coverage | points |
-match | serve``.
+"""The command line: ``adjudicator judge | lint | batch | check | score | diff | coverage |
+points | match | serve``.
 
 Each command lives in its own module and registers itself here.
 """
@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import typer
 
+from adjudicator.cli import batch as batch_cli
 from adjudicator.cli import check as check_cli
 from adjudicator.cli import chinese
 from adjudicator.cli import coverage as coverage_cli
@@ -26,8 +27,8 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
 )
 
-for module in (judge_cli, lint_cli, check_cli, score_cli, diff_cli, coverage_cli, points_cli,
-               match_cli, serve_cli):
+for module in (judge_cli, lint_cli, batch_cli, check_cli, score_cli, diff_cli, coverage_cli,
+               points_cli, match_cli, serve_cli):
     module.register(app)
 
 

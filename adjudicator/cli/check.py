@@ -18,6 +18,8 @@ from xml.etree import ElementTree as ET
 import typer
 
 if TYPE_CHECKING:
+    from collections.abc import Iterator
+
     from adjudicator.committee.cases import CaseResult
     from adjudicator.committee.match_cases import MatchCaseResult
 
@@ -86,18 +88,34 @@ def _fail(message: str) -> NoReturn:
     raise typer.Exit(2)
 
 
+def _judged(files: list[Path],
+            settings: dict[str, str]) -> Iterator[CaseResult | MatchCaseResult]:
+    """Each file's result in order: runs of plain cases on the batch engine (a chunk in one
+    clingo run), a match case on its own."""
+    from adjudicator.committee.cases import run_cases
+    from adjudicator.committee.match_cases import run_match_case
+
+    plain: list[Path] = []
+    for path in files:
+        if path.suffix != ".match":
+            plain.append(path)
+            continue
+        yield from run_cases(plain, settings or None)
+        plain = []
+        yield run_match_case(path, settings or None)
+    yield from run_cases(plain, settings or None)
+
+
 def _run(files: list[Path], settings: dict[str, str],
          verbose: bool) -> tuple[list[CaseResult | MatchCaseResult], float]:
     """Judge every case, printing progress as pytest does; the results and the time taken."""
-    from adjudicator.committee.cases import case_name, run_case
-    from adjudicator.committee.match_cases import run_match_case
+    from adjudicator.committee.cases import case_name
 
     start = time.perf_counter()
     results: list[CaseResult | MatchCaseResult] = []
     folder = None
-    for path in files:
-        runner = run_match_case if path.suffix == ".match" else run_case
-        result = runner(path, settings or None)
+    for result in _judged(files, settings):
+        path = result.path
         results.append(result)
         mark = "." if result.passed else ("E" if result.error else "F")
         if verbose:

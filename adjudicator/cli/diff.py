@@ -42,6 +42,8 @@ def diff(
         "--archive", metavar="DB",
         help="改以裁判桌的裁決檔案為案例：資料庫 URL，或 default（adjudicator-archive.db）")
     ] = None,
+    verdicts_only: Annotated[bool, typer.Option(
+        "--verdicts-only", help="只列賠付或裁決改變的案例，略過只差引用條款的")] = False,
 ) -> None:
     """比較規則：把整批案例各依 A、B 兩邊裁決一次，逐案列出裁決改變之處。
 
@@ -60,7 +62,12 @@ def diff(
     else:
         if missing(paths):
             _fail("找不到：" + "、".join(str(p) for p in missing(paths)))
-        report = diff_corpus(paths, side_a, side_b)
+        from adjudicator.cli.progress import bar
+        from adjudicator.committee.diff import count_cases
+
+        with bar(2 * count_cases(paths), "裁決") as advance:
+            report = diff_corpus(paths, side_a, side_b, advance)
+    report.verdicts_only = verdicts_only
     {Format.text: _text, Format.json: _json, Format.md: _markdown}[fmt](report)
     raise typer.Exit(2 if report.errors else 1 if report.changed else 0)
 
@@ -98,8 +105,10 @@ def _side(option: str, profile: str | None, pairs: list[str] | None) -> Side:
 
 
 def _summary(report: DiffReport) -> str:
+    verdicts = len(report.verdicts_changed)
     text = (f"{len(report.cases)} 案中 {len(report.changed)} 案裁決改變"
-            f"（A：{report.a.label()}；B：{report.b.label()}），用時 {report.seconds:.2f} 秒")
+            f"（A：{report.a.label()}；B：{report.b.label()}），用時 {report.seconds:.2f} 秒"
+            f"\n其中賠付或裁決改變 {verdicts} 案；只差引用條款 {len(report.changed) - verdicts} 案")
     if report.errors:
         text += f"；{len(report.errors)} 案無法裁決"
     return text
@@ -131,7 +140,7 @@ def _text(report: DiffReport) -> None:
     from adjudicator.committee.diff import ASPECTS
 
     console = wide_console()
-    for case in report.changed:
+    for case in report.shown:
         table = Table(title=case.name, caption=_depends(case), show_lines=True, expand=True,
                       title_justify="left", caption_justify="left")
         table.add_column("項目", no_wrap=True)
@@ -164,7 +173,7 @@ def _markdown(report: DiffReport) -> None:
 
     lines = [f"# 規則比較：A {report.a.label()} · B {report.b.label()}", "",
              _summary(report) + "。", ""]
-    for case in report.changed:
+    for case in report.shown:
         lines += [f"## {case.name}", "",
                   f"| 項目 | A：{_md(report.a.label())} | B：{_md(report.b.label())} |",
                   "|---|---|---|"]

@@ -53,7 +53,7 @@ def _settings(pairs: list[str]) -> dict[str, str]:
 
 
 def judge(
-    log: Annotated[Path, typer.Argument(help="事故紀錄檔（UTF-8）；- 表示標準輸入")],
+    log: Annotated[Path, typer.Argument(help="事故紀錄檔（UTF-8 文字或 JSON）；- 表示標準輸入")],
     fmt: Annotated[Format | None, typer.Option(
         "--format", "-f", help="輸出格式；不寫時依 -o 的副檔名（.json .md .html .pdf），否則 text",
         show_default=False)] = None,
@@ -66,7 +66,8 @@ def judge(
 ) -> None:
     """裁決一份事故紀錄，印出裁決（違規認定、和牌、賠付、收支、下盤）。"""
     from adjudicator.language.errors import LogError
-    from adjudicator.language.reader import decode, read
+    from adjudicator.language.json_form import FormError, read_any
+    from adjudicator.language.reader import decode
     from adjudicator.rules.files import profile_names
     from adjudicator.ruling.judge import judge as judge_incident
 
@@ -77,9 +78,9 @@ def judge(
     except OSError as err:
         _fail(f"讀不到紀錄檔 {log}：{_why_unreadable(err)}")
     try:
-        incident = read(decode(data))
+        incident = read_any(decode(data))
         ruling = judge_incident(incident, profile=profile, settings=_settings(set_ or []))
-    except LogError as err:
+    except (LogError, FormError) as err:
         _fail(f"{log}：{err}")
     _emit(ruling, incident, format_for(fmt, output), output)
 

@@ -49,7 +49,11 @@ def _sweep(path: Path, fmt: Format) -> None:
         raise typer.Exit(2)
     flips = [{point.id: value} for point in POINTS.values() for value in point.readings
              if any(profile_values(p).get(point.id) != value for p in profile_names())]
-    reports = sweep([path], flips)
+    from adjudicator.cli.progress import bar
+    from adjudicator.committee.diff import count_cases
+
+    with bar(count_cases([path]) * (1 + len(flips)), "掃描") as advance:
+        reports = sweep([path], flips, advance)
     errors = sum(len(report.errors) for report in reports)
     rows = [{"id": pid, "reading": value,
              "changed": [c.name for c in report.changed],

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 import time
 import traceback
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
@@ -123,12 +123,45 @@ def run_case(path: Path, settings: dict[str, str] | None = None) -> CaseResult:
         return result
     finally:
         result.seconds = time.perf_counter() - start
+    _check(result)
+    return result
+
+
+def run_cases(paths: Sequence[Path], settings: dict[str, str] | None = None,
+              chunk: int = 40) -> Iterator[CaseResult]:
+    """``run_case`` for many files, in order, judged a chunk at a time on the batch engine
+    (one clingo run a chunk; the same rulings, tests/batch/test_batch.py)."""
+    from adjudicator.batch.work import judge_incidents
+
+    for first in range(0, len(paths), chunk):
+        results = [CaseResult(path) for path in paths[first:first + chunk]]
+        ready: list[CaseResult] = []
+        for result in results:
+            start = time.perf_counter()
+            try:
+                result.incident = read_case(result.path)
+                ready.append(result)
+            except UNJUDGED as err:
+                result.error = unjudged_why(err)
+            result.seconds = time.perf_counter() - start
+        judged = judge_incidents([r.incident for r in ready], settings=settings)  # type: ignore
+        for result, (ruling, seconds) in zip(ready, judged, strict=True):
+            result.seconds += seconds
+            if isinstance(ruling, Exception):
+                result.error = unjudged_why(ruling)
+                continue
+            result.ruling = ruling
+            _check(result)
+        yield from results
+
+
+def _check(result: CaseResult) -> None:
+    assert result.incident is not None and result.ruling is not None
     if not result.incident.expectations:
         result.error = "此案沒有 期望: 段落，無從檢查"
-        return result
+        return
     result.checked = len(result.incident.expectations)
     result.failures = check_expectations(result.incident.expectations, result.ruling)
-    return result
 
 
 def check_expectations(expectations: Iterable[Expectation], ruling: Ruling) -> list[str]:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 import time
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -70,6 +70,7 @@ class CaseDiff:
     depends_b: list[str] = field(default_factory=list)
     flipped: list[str] = field(default_factory=list)  # points and parameters the sides set apart
     error: str | None = None
+    verdict_changed: bool = False  # money or a verdict changed, not only a citation
 
     @property
     def name(self) -> str:
@@ -90,6 +91,7 @@ class CaseDiff:
             out["error"] = self.error
             return out
         out["changes"] = {c.aspect: {"a": c.a, "b": c.b} for c in self.changes}
+        out["verdict_changed"] = self.verdict_changed
         out["depends_on"] = {"a": self.depends_a, "b": self.depends_b}
         out["flipped"] = self.flipped
         out["undeclared"] = self.undeclared
@@ -102,10 +104,20 @@ class DiffReport:
     b: Side
     cases: list[CaseDiff]
     seconds: float
+    verdicts_only: bool = False  # list only cases whose money or verdict changed
+
+    @property
+    def shown(self) -> list[CaseDiff]:
+        """The changed cases a report lists (all, or those beyond a citation)."""
+        return self.verdicts_changed if self.verdicts_only else self.changed
 
     @property
     def changed(self) -> list[CaseDiff]:
         return [c for c in self.cases if c.changes]
+
+    @property
+    def verdicts_changed(self) -> list[CaseDiff]:
+        return [c for c in self.cases if c.verdict_changed]
 
     @property
     def errors(self) -> list[CaseDiff]:
@@ -115,14 +127,63 @@ class DiffReport:
         return {
             "a": self.a.to_json(), "b": self.b.to_json(),
             "summary": {"cases": len(self.cases), "changed": len(self.changed),
+                        "verdicts_changed": len(self.verdicts_changed),
+                        "citations_only": len(self.changed) - len(self.verdicts_changed),
                         "errors": len(self.errors), "seconds": round(self.seconds, 3)},
-            "cases": [c.to_json() for c in self.cases if c.changes or c.error],
+            "cases": [c.to_json() for c in self.cases if c in self.shown or c.error],
         }
 
 
-def diff_corpus(paths: Iterable[Path], a: Side, b: Side) -> DiffReport:
+Progress = Callable[[int], None]  # told how many more judgements are done
+
+
+def _nothing(_: int) -> None:
+    return None
+
+
+def _read_all(paths: Iterable[Path]) -> tuple[list[tuple[Path, Incident]], list[CaseDiff]]:
+    read, failed = [], []
+    for path in find_cases(paths, CORPUS_GLOBS):
+        try:
+            read.append((path, read_case(path)))
+        except UNJUDGED as err:
+            failed.append(CaseDiff(path, error=unjudged_why(err)))
+    return read, failed
+
+
+def _judge_all(incidents: list[Incident], side: Side,
+               progress: Progress) -> list[Ruling | Exception]:
+    """Every incident judged by ``side`` on the batch engine (one clingo run a chunk)."""
+    from adjudicator.batch.work import judge_incidents
+
+    out: list[Ruling | Exception] = []
+    for start in range(0, len(incidents), CHUNK):
+        part = incidents[start:start + CHUNK]
+        out += [r for r, _ in judge_incidents(part, side.profile, side.settings or None)]
+        progress(len(part))
+    return out
+
+
+CHUNK = 40
+
+
+def count_cases(paths: Iterable[Path]) -> int:
+    return sum(1 for _ in find_cases(paths, CORPUS_GLOBS))
+
+
+def diff_corpus(paths: Iterable[Path], a: Side, b: Side,
+                progress: Progress = _nothing) -> DiffReport:
     start = time.perf_counter()
-    cases = [diff_case(path, a, b) for path in find_cases(paths, CORPUS_GLOBS)]
+    read, cases = _read_all(paths)
+    incidents = [incident for _, incident in read]
+    ras, rbs = _judge_all(incidents, a, progress), _judge_all(incidents, b, progress)
+    for (path, incident), ra, rb in zip(read, ras, rbs, strict=True):
+        if isinstance(ra, Exception) or isinstance(rb, Exception):
+            err = ra if isinstance(ra, Exception) else rb
+            cases.append(CaseDiff(path, error=unjudged_why(err)))  # type: ignore[arg-type]
+        else:
+            cases.append(_case_diff(path, incident, (a, ra), (b, rb)))
+    cases.sort(key=lambda c: str(c.path))
     return DiffReport(a, b, cases, time.perf_counter() - start)
 
 
@@ -143,6 +204,10 @@ def diff_incident(path: Path, incident: Incident, a: Side, b: Side) -> CaseDiff:
     return _case_diff(path, incident, (a, ra), (b, rb))
 
 
+def _judge(incident: Incident, side: Side) -> Ruling:
+    return judge(incident, profile=side.profile, settings=side.settings or None)
+
+
 def diff_logs(logs: Iterable[tuple[str, str]], a: Side, b: Side) -> DiffReport:
     """A corpus that is not files (the desk's archive): (name, log text) pairs."""
     start = time.perf_counter()
@@ -157,30 +222,31 @@ def diff_logs(logs: Iterable[tuple[str, str]], a: Side, b: Side) -> DiffReport:
     return DiffReport(a, b, cases, time.perf_counter() - start)
 
 
-def sweep(paths: Iterable[Path], flips: list[dict[str, str]]) -> list[DiffReport]:
+def sweep(paths: Iterable[Path], flips: list[dict[str, str]],
+          progress: Progress = _nothing) -> list[DiffReport]:
     """Each case's own profile against each of ``flips``: one report per flip.
 
-    The case is read and judged under its own profile once, then once per flip.
+    The cases are read and judged under their own profile once, then once per flip.
     """
     base = Side()
-    reports = [DiffReport(base, Side(None, flip), [], 0.0) for flip in flips]
-    for path in find_cases(paths, CORPUS_GLOBS):
-        try:
-            incident = read_case(path)
-            ra = _judge(incident, base)
-        except UNJUDGED as err:
-            for report in reports:
-                report.cases.append(CaseDiff(path, error=unjudged_why(err)))
-            continue
-        for report in reports:
-            start = time.perf_counter()
-            try:
-                rb = _judge(incident, report.b)
-            except UNJUDGED as err:
-                report.cases.append(CaseDiff(path, error=unjudged_why(err)))
-                continue
-            report.cases.append(_case_diff(path, incident, (base, ra), (report.b, rb)))
-            report.seconds += time.perf_counter() - start
+    read, failed = _read_all(paths)
+    incidents = [incident for _, incident in read]
+    ras = _judge_all(incidents, base, progress)
+    reports = []
+    for flip in flips:
+        start = time.perf_counter()
+        side = Side(None, flip)
+        report = DiffReport(base, side, list(failed), 0.0)
+        rbs = _judge_all(incidents, side, progress)
+        for (path, incident), ra, rb in zip(read, ras, rbs, strict=True):
+            if isinstance(ra, Exception) or isinstance(rb, Exception):
+                err = ra if isinstance(ra, Exception) else rb
+                report.cases.append(CaseDiff(path, error=unjudged_why(err)))  # type: ignore
+            else:
+                report.cases.append(_case_diff(path, incident, (base, ra), (side, rb)))
+        report.cases.sort(key=lambda c: str(c.path))
+        report.seconds = time.perf_counter() - start
+        reports.append(report)
     return reports
 
 
@@ -189,20 +255,20 @@ def _case_diff(path: Path, incident: Incident, a: tuple[Side, Ruling],
     (side_a, ra), (side_b, rb) = a, b
     own = incident.header.profile
     va, vb = side_a.values(own), side_b.values(own)
+    changes = compare(ra, rb)
     return CaseDiff(
-        path, changes=compare(ra, rb),
+        path, changes=changes,
+        verdict_changed=bool(changes) and bool(compare(ra, rb, citations=False)),
         depends_a=[i.id for i in ra.interpretations],
         depends_b=[i.id for i in rb.interpretations],
         flipped=sorted(k for k in va.keys() | vb.keys() if va.get(k) != vb.get(k)))
 
 
-def _judge(incident: Incident, side: Side) -> Ruling:
-    return judge(incident, profile=side.profile, settings=side.settings or None)
-
-
-def compare(ra: Ruling, rb: Ruling) -> list[Change]:
-    """What differs between two rulings, aspect by aspect (empty: the same outcome)."""
-    da, db = _outcome(ra), _outcome(rb)
+def compare(ra: Ruling, rb: Ruling, citations: bool = True) -> list[Change]:
+    """What differs between two rulings, aspect by aspect (empty: the same outcome);
+    ``citations=False`` compares them without the clause ids they cite."""
+    da, db = _outcome(ra, WORDING if citations else WORDING | CITATIONS), \
+        _outcome(rb, WORDING if citations else WORDING | CITATIONS)
     changes = []
     for aspect in ASPECTS:
         only_a, only_b = _multiset_diff(da[aspect], db[aspect])
@@ -212,11 +278,13 @@ def compare(ra: Ruling, rb: Ruling) -> list[Change]:
 
 
 WORDING = frozenset({"why", "reasons"})  # how a ruling explains itself, not what it rules
+# What a ruling cites: a change only here changes no money and no verdict.
+CITATIONS = frozenset({"clauses", "clause"})
 
 
-def _outcome(r: Ruling) -> dict[str, list[Any]]:
+def _outcome(r: Ruling, leave_out: frozenset[str] = WORDING) -> dict[str, list[Any]]:
     """The ruling's JSON as lists of comparable items per aspect, without the wording."""
-    d = _plain(to_dict(r))
+    d = _plain(to_dict(r), leave_out)
     return {
         "status": [d["status"]],
         "findings": d["findings"],
@@ -228,11 +296,11 @@ def _outcome(r: Ruling) -> dict[str, list[Any]]:
     }
 
 
-def _plain(value: Any) -> Any:
+def _plain(value: Any, leave_out: frozenset[str] = WORDING) -> Any:
     if isinstance(value, dict):
-        return {k: _plain(v) for k, v in value.items() if k not in WORDING}
+        return {k: _plain(v, leave_out) for k, v in value.items() if k not in leave_out}
     if isinstance(value, list):
-        return [_plain(v) for v in value]
+        return [_plain(v, leave_out) for v in value]
     return value
 
 

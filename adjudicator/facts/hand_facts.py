@@ -32,6 +32,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass
+from functools import lru_cache
 
 from clingo import Symbol
 
@@ -195,17 +196,26 @@ def _forms_waiting(hand: Hand, tile: int) -> list[str] | None:
     return [form for form, tiles in waits.items() if tile in tiles]
 
 
-def _waits(hand: Hand) -> dict[str, set[int]] | None:
-    n_sets = len(hand.melds)
-    if hand.size() != 3 * (hands.FAMILY_SETS_16 - n_sets) + 1:
+def _waits(hand: Hand) -> dict[str, frozenset[int]] | None:
+    if hand.size() != 3 * (hands.FAMILY_SETS_16 - len(hand.melds)) + 1:
         return None
+    found = _waits_of(tuple(hand.tiles()), hand.melds)
+    return None if found is None else dict(found)
+
+
+# A hand's waits depend on its tiles alone, and the same hand is asked about at every
+# discard until its owner acts again (and recurs across the logs of a batch): remember them.
+@lru_cache(maxsize=65536)
+def _waits_of(tiles: tuple[int, ...],
+              melds: tuple[Meld, ...]) -> tuple[tuple[str, frozenset[int]], ...] | None:
+    n_sets = len(melds)
+    fixed = [t for m in melds for t in m.tiles]
     try:
-        std = hands.winning_tiles(hand.tiles(), n_sets, fixed_tiles=hand.meld_tiles())
-        both = hands.winning_tiles(hand.tiles(), n_sets, fixed_tiles=hand.meld_tiles(),
-                                   ligu=True)
+        std = hands.winning_tiles(tiles, n_sets, fixed_tiles=fixed)
+        both = hands.winning_tiles(tiles, n_sets, fixed_tiles=fixed, ligu=True)
     except ValueError:
         return None
-    return {"std": std, "ligu": both - std}
+    return (("std", frozenset(std)), ("ligu", frozenset(both - std)))
 
 
 def _complete_forms(hand: Hand) -> list[str] | None:

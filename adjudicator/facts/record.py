@@ -8,6 +8,7 @@ rules only as a string constant.  The fact vocabulary is documented in ``asp/cor
 from __future__ import annotations
 
 from collections.abc import Iterator
+from functools import lru_cache
 
 from clingo import Function, Number, String, Symbol
 
@@ -20,13 +21,18 @@ def fact(name: str, *args: int | str | Symbol) -> Symbol:
 
 
 def _term(value: int | str | Symbol) -> Symbol:
-    if isinstance(value, bool):
-        return Number(int(value))
-    if isinstance(value, int):
-        return Number(value)
+    if isinstance(value, int | str):
+        return _constant(value)
+    return value
+
+
+# Each Number/String is a call into clingo; a log's facts repeat a small vocabulary (act
+# indexes, tiles, chairs, kinds), so each constant is made once per process.
+@lru_cache(maxsize=1 << 16)
+def _constant(value: int | str) -> Symbol:
     if isinstance(value, str):
         return String(value)
-    return value
+    return Number(int(value))
 
 
 def header_facts(incident: Incident) -> Iterator[Symbol]:

@@ -63,16 +63,18 @@ def _triggers(path: Path) -> frozenset[str] | None:
 
 def signals(facts: Iterable[clingo.Symbol]) -> set[str]:
     """What a log brings to the rules: its verbs, offences, notes and fact names."""
+    # Each .name / .arguments is a call into clingo's C API: read the name once and the
+    # arguments only of the three facts that carry a signal (the rest are most facts).
     out: set[str] = set()
     for sym in facts:
-        out.add(f"fact:{sym.name}")
-        args = sym.arguments
-        if sym.name == "act":
-            out.add(f"verb:{args[3].string}")
-        elif sym.name == "act_what":
-            out.add(f"what:{args[1].string}")
-        elif sym.name == "act_note":
-            out.add(f"note:{args[1].string}")
+        name = sym.name
+        out.add(f"fact:{name}")
+        if name == "act":
+            out.add(f"verb:{sym.arguments[3].string}")
+        elif name == "act_what":
+            out.add(f"what:{sym.arguments[1].string}")
+        elif name == "act_note":
+            out.add(f"note:{sym.arguments[1].string}")
     return out
 
 

@@ -48,6 +48,14 @@ def judge_text(text: str, *, profile: str | None = None,
 
 def judge(incident: Incident, *, profile: str | None = None,
           settings: dict[str, str] | None = None) -> Ruling:
+    name = profile_of(incident, profile)
+    timeline = tracker.replay(incident)
+    answer = engine.solve_open(facts_of(incident, timeline, settings), name)
+    return ruling_of(incident, name, answer, timeline)
+
+
+def profile_of(incident: Incident, profile: str | None = None) -> str:
+    """The profile a log is judged by; ``LogError`` (on its 規則: line) if there is none."""
     name = profile or incident.header.profile
     if name not in profile_names():
         line = incident.header.lines.get("規則", 1)
@@ -55,8 +63,13 @@ def judge(incident: Incident, *, profile: str | None = None,
         raise LogError(line, 1, f"規則名稱（{'、'.join(profile_names())}）",
                        source_line=lines[line - 1] if 0 < line <= len(lines) else "",
                        detail=f"沒有「{name}」這個規則")
-    timeline = tracker.replay(incident)
-    answer = engine.solve_open(_symbols(incident, timeline, settings), name)
+    return name
+
+
+def ruling_of(incident: Incident, name: str, answer: engine.Answer,
+              timeline: tracker.Timeline) -> Ruling:
+    """The ruling of what the rules hold for this incident (single-log or batch engine);
+    ``timeline`` is the replay its facts were built from."""
     ruling = _ruling(incident, name, answer.atoms)
     # Contradictions are the replay's, not the rules': they are the same in every answer set.
     if timeline.problems:
@@ -95,10 +108,10 @@ def meta(incident: Incident) -> dict[str, object]:
 
 def symbols_of(incident: Incident, settings: dict[str, str] | None = None) -> list[Symbol]:
     """Every fact the rules read for this incident: the log, its wins, its hands."""
-    return _symbols(incident, tracker.replay(incident), settings)
+    return facts_of(incident, tracker.replay(incident), settings)
 
 
-def _symbols(incident: Incident, timeline: tracker.Timeline,
+def facts_of(incident: Incident, timeline: tracker.Timeline,
              settings: dict[str, str] | None) -> list[Symbol]:
     symbols = facts.all_facts(incident, timeline, settings)
     symbols += winfacts.win_facts(incident, timeline)

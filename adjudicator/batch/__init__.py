@@ -1,0 +1,2 @@
+"""Judging many logs: sources (folders, globs, JSONL), workers (local processes or Dask),
+JSON Lines out, a summary."""

@@ -1,0 +1,77 @@
+"""What a batch judges: files, folders, globs and JSON Lines, expanded into named items.
+
+A folder yields its ``*.log``, ``*.case`` and ``*.json`` files (recursively, sorted); a
+pattern with ``*``, ``?`` or ``[`` is a glob; a ``*.jsonl`` file yields one item a line:
+either ``{"name": …, "log": "text"}`` or a JSON log itself (language/json_form.py).  An
+item that cannot be read carries its error instead of a text, so it becomes an error line
+of the output rather than stopping the run.
+"""
+
+from __future__ import annotations
+
+import glob
+import json
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+LOG_SUFFIXES = (".log", ".case", ".json")
+
+
+@dataclass(frozen=True)
+class Item:
+    name: str  # the source name each output line carries (unique in a run)
+    text: str | None  # the log: text language or a JSON log
+    error: str | None = None  # why it could not even be read
+
+
+def expand(paths: Iterable[str]) -> Iterator[Item]:
+    for raw in paths:
+        path = Path(raw)
+        if path.is_dir():
+            found = sorted(p for p in path.rglob("*") if p.suffix in LOG_SUFFIXES and p.is_file())
+            for p in found:
+                yield _file(p)
+        elif not path.exists() and any(ch in raw for ch in "*?["):
+            for match in sorted(glob.glob(raw, recursive=True)):
+                p = Path(match)
+                if p.is_file():
+                    yield from (_jsonl(p) if p.suffix == ".jsonl" else [_file(p)])
+        elif path.suffix == ".jsonl" and path.is_file():
+            yield from _jsonl(path)
+        else:
+            yield _file(path)
+
+
+def _file(path: Path) -> Item:
+    from adjudicator.language.reader import decode
+
+    try:
+        return Item(str(path), decode(path.read_bytes()))
+    except FileNotFoundError:
+        return Item(str(path), None, "沒有這個檔案")
+    except (OSError, ValueError) as err:
+        return Item(str(path), None, f"讀不到：{err}")
+
+
+def _jsonl(path: Path) -> Iterator[Item]:
+    try:
+        lines = path.read_text(encoding="utf-8").splitlines()
+    except (OSError, UnicodeDecodeError) as err:
+        yield Item(str(path), None, f"讀不到：{err}")
+        return
+    for number, line in enumerate(lines, 1):
+        if not line.strip():
+            continue
+        where = f"{path}:{number}"
+        try:
+            data = json.loads(line)
+        except json.JSONDecodeError as err:
+            yield Item(where, None, f"不是有效的 JSON（{err.msg}，第 {err.colno} 字）")
+            continue
+        if isinstance(data, dict) and isinstance(data.get("log"), str):
+            yield Item(str(data.get("name") or where), data["log"])
+        elif isinstance(data, dict):
+            yield Item(str(data.get("name") or where), line)
+        else:
+            yield Item(where, None, "每行應是一個 JSON 物件")

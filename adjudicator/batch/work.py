@@ -1,0 +1,142 @@
+"""What a worker does with a chunk of items: judge each, return one output line per item.
+
+Module-level functions of plain arguments, so that local worker processes and Dask
+workers can both run them.  An error in one log is that log's line, never the chunk's end.
+
+A chunk is judged in one clingo run per profile (rules/multi.py): reading and building the
+facts stay per log, the rules' fixed grounding cost is paid once for the chunk.  The
+ruling of each log is made by the same ``ruling_of`` as ``adjudicator judge``.
+"""
+
+from __future__ import annotations
+
+import time
+from collections import defaultdict
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from clingo import Symbol
+
+    from adjudicator.analysis.replay import Timeline
+    from adjudicator.language.incident import Incident
+    from adjudicator.ruling.model import Ruling
+
+Line = dict[str, Any]
+
+
+def _error(name: str, err: Exception) -> Line:
+    from adjudicator.language.errors import LogError
+    from adjudicator.language.json_form import FormError
+
+    if isinstance(err, LogError | FormError):
+        return {"source": name, "error": str(err)}
+    # A bug in one judgement must not end the run; it is reported on that log's line.
+    return {"source": name, "error": f"內部錯誤（{type(err).__name__}）：{err}"}
+
+
+def judge_one(name: str, text: str | None, error: str | None, profile: str | None,
+              settings: dict[str, str]) -> Line:
+    """The output line of one log by the single-log judge (``adjudicator judge``'s path)."""
+    from adjudicator.language.json_form import read_any
+    from adjudicator.ruling.judge import judge
+    from adjudicator.ruling.model import to_dict
+
+    if error is not None or text is None:
+        return {"source": name, "error": error or "沒有內容"}
+    start = time.perf_counter()
+    try:
+        ruling = judge(read_any(text), profile=profile, settings=settings)
+    except Exception as err:
+        return _error(name, err)
+    return {"source": name, **to_dict(ruling), "ms": _ms(time.perf_counter() - start)}
+
+
+def _ms(seconds: float) -> float:
+    return round(seconds * 1000, 1)
+
+
+@dataclass
+class _Ready:
+    slot: int
+    incident: Incident
+    facts: list[Symbol]
+    timeline: Timeline
+    seconds: float  # spent on this log alone so far
+
+
+def judge_incidents(incidents: list[Incident], profile: str | None = None,
+                    settings: dict[str, str] | None = None
+                    ) -> list[tuple[Ruling | Exception, float]]:
+    """Each incident's ruling (or the error judging it raised) and the seconds it took,
+    judged together: one clingo run for all those of one profile (rules/multi.py)."""
+    from adjudicator.analysis.replay import replay
+    from adjudicator.ruling.judge import facts_of, profile_of
+
+    out: list[tuple[Ruling | Exception, float] | None] = [None] * len(incidents)
+    groups: dict[str, list[_Ready]] = defaultdict(list)
+    for slot, incident in enumerate(incidents):
+        start = time.perf_counter()
+        try:
+            chosen = profile_of(incident, profile)
+            timeline = replay(incident)
+            facts = facts_of(incident, timeline, settings)
+        except Exception as err:
+            out[slot] = (err, time.perf_counter() - start)
+            continue
+        groups[chosen].append(_Ready(slot, incident, facts, timeline, time.perf_counter() - start))
+    for chosen, group in groups.items():
+        for ready, result in zip(group, _rule(chosen, group), strict=True):
+            out[ready.slot] = result
+    return [r for r in out if r is not None]
+
+
+def judge_chunk(items: list[tuple[str, str | None, str | None]], profile: str | None,
+                settings: dict[str, str], many: bool = True) -> list[Line]:
+    """One line per item, in order; ``many=False`` judges each log on its own."""
+    if not many:
+        return [judge_one(name, text, error, profile, settings) for name, text, error in items]
+    from adjudicator.language.json_form import read_any
+    from adjudicator.ruling.model import to_dict
+
+    out: list[Line | None] = [None] * len(items)
+    read: list[tuple[int, str, Incident, float]] = []
+    for slot, (name, text, error) in enumerate(items):
+        if error is not None or text is None:
+            out[slot] = {"source": name, "error": error or "沒有內容"}
+            continue
+        start = time.perf_counter()
+        try:
+            read.append((slot, name, read_any(text), time.perf_counter() - start))
+        except Exception as err:
+            out[slot] = _error(name, err)
+    results = judge_incidents([r[2] for r in read], profile, settings)
+    for (slot, name, _, reading), (result, seconds) in zip(read, results, strict=True):
+        if isinstance(result, Exception):
+            out[slot] = _error(name, result)
+        else:
+            out[slot] = {"source": name, **to_dict(result), "ms": _ms(reading + seconds)}
+    return [line for line in out if line is not None]
+
+
+def _rule(profile: str, group: list[_Ready]) -> list[tuple[Ruling | Exception, float]]:
+    from adjudicator.rules import engine, multi
+    from adjudicator.ruling.judge import ruling_of
+
+    start = time.perf_counter()
+    try:
+        answers: list[engine.Answer | None] = multi.solve_many([r.facts for r in group], profile)
+    except Exception:  # the chunk together failed: each log alone, to find the one at fault
+        answers = [None] * len(group)
+    shared = (time.perf_counter() - start) / len(group)
+    out: list[tuple[Ruling | Exception, float]] = []
+    for ready, answer in zip(group, answers, strict=True):
+        start = time.perf_counter()
+        try:
+            if answer is None:
+                answer = engine.solve_open(ready.facts, profile)
+            result: Ruling | Exception = ruling_of(ready.incident, profile, answer, ready.timeline)
+        except Exception as err:
+            result = err
+        out.append((result, ready.seconds + shared + time.perf_counter() - start))
+    return out

@@ -1,0 +1,117 @@
+"""``adjudicator batch``: judge many logs, one JSON ruling a line, a summary at the end."""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+from pathlib import Path
+from typing import IO, TYPE_CHECKING, Annotated, Any
+
+import typer
+
+if TYPE_CHECKING:
+    pass
+
+
+def _fail(message: str) -> None:
+    print(message, file=sys.stderr)
+    raise typer.Exit(2)
+
+
+def batch(
+    paths: Annotated[list[str], typer.Argument(
+        help="紀錄檔、資料夾、萬用字元（如 'logs/**/*.log'）或 JSONL（每行一份紀錄）")],
+    output: Annotated[Path | None, typer.Option(
+        "--output", "-o", help="寫入此 JSONL 檔（預設印到標準輸出）")] = None,
+    resume: Annotated[bool, typer.Option(
+        help="略過 -o 檔中已有的紀錄（中斷後接著做）")] = False,
+    profile: Annotated[str | None, typer.Option(help="規則（覆蓋各紀錄的 規則:）")] = None,
+    set_: Annotated[list[str] | None, typer.Option(
+        "--set", help="改一個解釋點或參數，如 解釋.八張窗=all（可重複）")] = None,
+    workers: Annotated[int | None, typer.Option(
+        help="本機工作行程數（預設：所有核心；1 表示在本行程內）")] = None,
+    scheduler: Annotated[str | None, typer.Option(
+        help="改送到 Dask 分散式叢集，如 tcp://10.0.0.5:8786")] = None,
+    chunk: Annotated[int, typer.Option(help="每次送給工作行程的紀錄數")] = 16,
+    summary_json: Annotated[Path | None, typer.Option(
+        "--summary-json", help="另把摘要寫成 JSON 檔")] = None,
+) -> None:
+    """整批裁決：每份紀錄一行 JSON 裁決（ruling-json.md 加 source），最後印出摘要。
+
+    無法讀或無法裁決的紀錄也是一行（含 error），不會中止整批。
+    """
+    from adjudicator.batch.run import run
+    from adjudicator.batch.sources import expand
+    from adjudicator.batch.summary import Summary
+    from adjudicator.cli.judge import _settings
+    from adjudicator.cli.progress import bar
+    from adjudicator.rules.files import profile_names
+
+    if profile is not None and profile not in profile_names():
+        _fail(f"--profile：沒有「{profile}」這個規則；可用的有 {'、'.join(profile_names())}")
+    if resume and output is None:
+        _fail("--resume 需要 -o 輸出檔")
+    if chunk < 1 or (workers is not None and workers < 1):
+        _fail("--chunk 與 --workers 須是正整數")
+    settings = _settings(set_ or [])
+    items = list(expand(paths))
+    if not items:
+        _fail("找不到任何紀錄：" + "、".join(paths))
+    done = _already_done(output) if resume and output is not None else set()
+    todo = [i for i in items if i.name not in done]
+    summary = Summary()
+    sink = _open(output, append=resume)
+    start = time.perf_counter()
+    try:
+        with bar(len(todo)) as advance:
+            def on_line(line: dict[str, Any]) -> None:
+                sink.write(json.dumps(line, ensure_ascii=False) + "\n")
+                summary.add(line)
+                advance(1)
+
+            run(todo, on_line, profile=profile, settings=settings, workers=workers,
+                scheduler=scheduler, chunk_size=chunk)
+    finally:
+        if sink is not sys.stdout:
+            sink.close()
+        else:
+            sink.flush()
+    seconds = time.perf_counter() - start
+    if done:
+        print(f"略過 {len(items) - len(todo)} 份已裁決的紀錄（{output}）", file=sys.stderr)
+    for line in summary.lines(seconds):
+        print(line, file=sys.stderr)
+    if summary_json is not None:
+        summary_json.write_text(json.dumps({**summary.to_dict(), "seconds": round(seconds, 3)},
+                                           ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
+
+
+def _already_done(output: Path) -> set[str]:
+    """Sources OUT already has; a line cut off by an interruption is dropped from the file."""
+    if not output.exists():
+        return set()
+    done: set[str] = set()
+    kept: list[str] = []
+    for line in output.read_text(encoding="utf-8").splitlines():
+        try:
+            done.add(json.loads(line)["source"])
+            kept.append(line)
+        except (json.JSONDecodeError, KeyError, TypeError):
+            continue
+    output.write_text("".join(k + "\n" for k in kept), encoding="utf-8")
+    return done
+
+
+def _open(output: Path | None, append: bool) -> IO[str]:
+    if output is None:
+        return sys.stdout
+    try:
+        return output.open("a" if append else "w", encoding="utf-8")
+    except OSError as err:
+        _fail(f"無法寫入 {output}：{err}")
+        raise  # not reached
+
+
+def register(app: typer.Typer) -> None:
+    app.command()(batch)

@@ -1,0 +1,278 @@
+"""The JSON form of an incident log: what platforms and the web desk send instead of text.
+
+One object per log (docs/incident.schema.json): ``header``, ``positions`` and ``events``,
+with the verbs, chairs and tile names of incident-language.md and the fields of
+``language/incident.py`` (``tiles``, ``using``, ``replacement``, ``note``, ``target``,
+``what``).
+
+JSON is turned into the text language and read by the one reader, rather than built into an
+Incident directly: the reader is the single place that knows what a well-formed act is (a
+chow's two tiles, a flower verb's flowers, names of players), so a JSON log and a text log
+cannot come to mean different things.  Each generated line remembers which part of the
+object it came from, and a reader error is reported against that part (``events[7]``),
+never against a line the sender did not write.
+
+``to_json_form`` goes the other way, from an Incident: text → JSON → text judges the same
+(tests/language/test_json_form.py checks it over every case).
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from adjudicator.language import reader
+from adjudicator.language import tiles as tl
+from adjudicator.language.errors import LogError
+from adjudicator.language.incident import Act, Incident, Meld, Position, WallCount
+
+FORMAT = "adjudicator.incident"
+VERSION = 1
+
+# header field → the text language's key, for the fields that are one value.
+_HEADER_KEYS = {"profile": "規則", "round_wind": "圈風", "dealer": "莊家", "streak": "連莊",
+                "shown_streak": "示記", "open_seat": "開門", "base": "底", "per_tai": "台",
+                "wall": "牌牆", "start": "起點"}
+# Header fields for reports and archives, free text as written (spaces allowed).
+_TEXT_KEYS = {"date": "日期", "venue": "場地", "table": "桌號", "referee": "裁判", "hand": "盤號"}
+
+
+class FormError(ValueError):
+    """A JSON log that cannot be read; ``str()`` names the part (``events[3]``) at fault."""
+
+    def __init__(self, where: str, message: str) -> None:
+        self.where = where
+        super().__init__(f"{where}：{message}" if where else message)
+
+
+def looks_like_json(text: str) -> bool:
+    return text.lstrip("\ufeff \t\r\n").startswith("{")
+
+
+def read_any(text: str) -> Incident:
+    """A log in any accepted form: the text language, this JSON form, or an imported record.
+
+    Raises ``LogError`` for text and ``FormError`` for JSON that cannot be read.
+    """
+    if not looks_like_json(text):
+        return reader.read(text)
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as err:
+        raise FormError(f"第 {err.lineno} 行第 {err.colno} 字", f"不是有效的 JSON（{err.msg}）") \
+            from err
+    return from_object(data)
+
+
+def from_object(data: Any) -> Incident:
+    """An Incident from a decoded JSON object of any accepted JSON format."""
+    if not isinstance(data, dict):
+        raise FormError("", "紀錄應是一個 JSON 物件")
+    fmt = data.get("format")
+    if fmt == FORMAT:
+        return read_form(data)
+    from adjudicator.language.importers import record_v1
+
+    if fmt == record_v1.FORMAT:
+        return read_form(record_v1.to_form(data))
+    raise FormError("format", f"不認得的格式 {fmt!r}；可用的有 {FORMAT!r}、{record_v1.FORMAT!r}")
+
+
+def read_form(data: dict[str, Any]) -> Incident:
+    """Read one object of the JSON form."""
+    if data.get("version", VERSION) != VERSION:
+        raise FormError("version", f"只支援第 {VERSION} 版")
+    text, origins = to_text(data)
+    try:
+        return reader.read(text)
+    except LogError as err:
+        where = origins[err.line - 1] if 0 < err.line <= len(origins) else ""
+        raise FormError(where, f"{err.message}（轉成紀錄文字為「{err.source_line.strip()}」）") \
+            from err
+
+
+# ------------------------------------------------------------------ JSON → text
+
+
+def to_text(data: dict[str, Any]) -> tuple[str, list[str]]:
+    """The log text of a JSON-form object, and for each line the part it came from."""
+    lines: list[str] = []
+    origins: list[str] = []
+
+    def emit(line: str, origin: str) -> None:
+        if "\n" in line:
+            raise FormError(origin, "欄位中不可有換行")
+        lines.append(line)
+        origins.append(origin)
+
+    header = _obj(data.get("header", {}), "header")
+    for key, word in _HEADER_KEYS.items():
+        if header.get(key) is not None:
+            emit(f"{word}: {_word(header[key], f'header.{key}')}", f"header.{key}")
+    for key, word in _TEXT_KEYS.items():
+        if header.get(key) is not None:
+            emit(f"{word}: {_text_value(header[key], f'header.{key}')}", f"header.{key}")
+    players = _obj(header.get("players", {}), "header.players")
+    if players:
+        pairs = " ".join(f"{_word(seat, 'header.players')}={_word(name, 'header.players')}"
+                         for seat, name in players.items())
+        emit(f"玩家: {pairs}", "header.players")
+    for i, bet in enumerate(_list(header.get("side_bets", []), "header.side_bets")):
+        where = f"header.side_bets[{i}]"
+        bet = _obj(bet, where)
+        parts = [bet.get("kind"), bet.get("bettor"), bet.get("seat"), bet.get("amount")]
+        emit("插花: " + " ".join(_word(p, where) for p in parts if p is not None), where)
+    for i, position in enumerate(_list(data.get("positions", []), "positions")):
+        emit(_position(_obj(position, f"positions[{i}]"), f"positions[{i}]"), f"positions[{i}]")
+    emit("紀錄:", "events")
+    for i, event in enumerate(_list(data.get("events", []), "events")):
+        where = f"events[{i}]"
+        event = _obj(event, where)
+        if "wall" in event and "verb" not in event:
+            emit(f"牌牆: {_word(event['wall'], where)}", where)
+        elif "kind" in event and "verb" not in event:
+            emit(_position(event, where), where)
+        else:
+            emit(_event(event, where), where)
+    return "\n".join(lines) + "\n", origins
+
+
+def _obj(value: Any, where: str) -> dict[str, Any]:
+    if not isinstance(value, dict):
+        raise FormError(where, "應是 JSON 物件")
+    return value
+
+
+def _list(value: Any, where: str) -> list[Any]:
+    if not isinstance(value, list):
+        raise FormError(where, "應是 JSON 陣列")
+    return value
+
+
+def _word(value: Any, where: str) -> str:
+    """One word of the text language: a string without spaces, or a whole number."""
+    if isinstance(value, bool) or not isinstance(value, str | int):
+        raise FormError(where, f"應是字串或整數，而非 {json.dumps(value, ensure_ascii=False)}")
+    text = str(value)
+    if not text or any(ch.isspace() for ch in text) or "#" in text or "＃" in text:
+        raise FormError(where, f"「{text}」不可為空，也不可含空白或 #")
+    return text
+
+
+def _text_value(value: Any, where: str) -> str:
+    """A free-text header value: one line, no comment sign."""
+    if isinstance(value, bool) or not isinstance(value, str | int) or not str(value).strip():
+        raise FormError(where, "應是非空的字串")
+    text = str(value)
+    if "\n" in text or "#" in text or "＃" in text:
+        raise FormError(where, "不可含換行或 #")
+    return text
+
+
+def _tiles(value: Any, where: str) -> list[str]:
+    return [_word(t, where) for t in _list(value, where)]
+
+
+def _position(pos: dict[str, Any], where: str) -> str:
+    seat, kind = _word(pos.get("seat"), where), _word(pos.get("kind"), where)
+    if kind == "門前":
+        melds = []
+        for j, meld in enumerate(_list(pos.get("melds", []), f"{where}.melds")):
+            meld = _obj(meld, f"{where}.melds[{j}]")
+            tiles = _tiles(meld.get("tiles", []), f"{where}.melds[{j}]")
+            melds.append(" ".join([_word(meld.get("kind"), f"{where}.melds[{j}]"), *tiles]))
+        return f"{seat} 門前: {' / '.join(melds)}"
+    return f"{seat} {kind}: {' '.join(_tiles(pos.get('tiles', []), where))}"
+
+
+def _event(ev: dict[str, Any], where: str) -> str:
+    verb = _word(ev.get("verb"), f"{where}.verb")
+    words = [] if ev.get("seq") is None else [_word(ev["seq"], f"{where}.seq")]
+    if verb != "荒局" or ev.get("actor") not in (None, "牌局"):
+        words.append(_word(ev.get("actor"), f"{where}.actor"))
+    words.append(verb)
+    tiles = _tiles(ev.get("tiles", []), f"{where}.tiles")
+    target, what = ev.get("target"), ev.get("what")
+    if verb in ("舉發", "發現"):
+        words += [_word(target, f"{where}.target"), _word(what, f"{where}.what"), *tiles]
+    elif verb == "自承":
+        words += [_word(what, f"{where}.what"), *tiles]
+    elif verb == "弄亂":
+        words += ["牌牆"] if what == "牌牆" else [_word(target, f"{where}.target"), "手牌"]
+    elif verb == "檢查":
+        words.append("暗杠")
+    else:
+        words += tiles
+        if ev.get("using"):
+            words += ["用", *_tiles(ev["using"], f"{where}.using")]
+        if ev.get("replacement") is not None:
+            words += ["補", _word(ev["replacement"], f"{where}.replacement")]
+    if ev.get("note") is not None:
+        note = ev["note"]
+        if not isinstance(note, str) or "）" in note or "\n" in note:
+            raise FormError(f"{where}.note", "應是一行不含「）」的文字")
+        words.append(f"（{note}）")
+    return " ".join(words)
+
+
+# ------------------------------------------------------------------ Incident → JSON
+
+
+def to_json_form(incident: Incident) -> dict[str, Any]:
+    """The JSON form of a read log (expectations, which a judge ignores, are left out)."""
+    h = incident.header
+    header: dict[str, Any] = {"profile": h.profile, "round_wind": h.round_wind}
+    for key in ("dealer", "streak", "shown_streak", "open_seat", "base", "per_tai", "wall",
+                "start", *_TEXT_KEYS):
+        value = getattr(h, key)
+        if value is not None:
+            header[key] = int(value) if isinstance(value, int) else str(value)
+    if h.players:
+        header["players"] = {seat: name for name, seat in h.players.items()}
+    if h.side_bets:
+        header["side_bets"] = [
+            {"kind": b.kind, **({"bettor": b.bettor} if b.bettor else {}), "seat": b.seat,
+             "amount": b.amount} for b in h.side_bets]
+    events: list[dict[str, Any]] = []
+    for item in incident.record:
+        if isinstance(item, Act):
+            events.append(_act_json(item))
+        elif isinstance(item, WallCount):
+            events.append({"wall": item.count})
+        else:
+            events.append(_position_json(item))
+    return {"format": FORMAT, "version": VERSION, "header": header,
+            "positions": [_position_json(p) for p in incident.positions], "events": events}
+
+
+def _names(tiles: tuple[int, ...]) -> list[str]:
+    return [tl.name(t) for t in tiles]
+
+
+def _meld_json(meld: Meld) -> dict[str, Any]:
+    return {"kind": meld.kind, "tiles": _names(meld.tiles)}
+
+
+def _position_json(pos: Position) -> dict[str, Any]:
+    out: dict[str, Any] = {"seat": pos.seat, "kind": pos.kind}
+    if pos.kind == "門前":
+        out["melds"] = [_meld_json(m) for m in pos.melds]
+    else:
+        out["tiles"] = _names(pos.tiles)
+    return out
+
+
+def _act_json(act: Act) -> dict[str, Any]:
+    # An unnumbered line stays unnumbered: where a record starts can hang on it.
+    out: dict[str, Any] = {"seq": act.seq} if act.numbered else {}
+    out.update(actor=act.actor, verb=act.verb)
+    if act.tiles:
+        out["tiles"] = _names(act.tiles)
+    if act.using:
+        out["using"] = _names(act.using)
+    if act.replacement is not None:
+        out["replacement"] = tl.name(act.replacement)
+    for key in ("note", "target", "what"):
+        if getattr(act, key) is not None:
+            out[key] = getattr(act, key)
+    return out

@@ -1,0 +1,224 @@
+"""Many incidents in one clingo run: the chapters, written for one incident, are given an
+incident argument at load time.
+
+Grounding the chapters costs a fixed ~100 ms whatever the log (most of a judgement); paid
+once for a chunk of logs it almost vanishes.  The chapters stay written for one incident:
+an AST transform adds an incident variable as the first argument of every predicate that
+depends on a log's facts ("dynamic"), and a guard ``multi_incident(I)`` to every rule that
+mentions one.  Predicates that depend on nothing a log brings (tile tables, the profile's
+readings) stay as they are and are grounded once for all.
+
+The answer set of the whole chunk is split back by that argument.  A log whose record
+leaves facts open (asp/open.lp's choices) needs several solver calls of its own and goes
+the single-log path (engine.solve_open); so does every log of a chunk that has no answer
+set together, so that one broken log cannot take the others with it.
+tests/batch/test_batch.py checks over the case corpus that the rulings are the single
+path's, ruling for ruling.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Sequence
+from functools import cache
+from pathlib import Path
+
+import clingo
+from clingo import ast
+
+from adjudicator.rules.engine import Answer, chapter_files, reachable, signals
+
+
+def _silent(_code: clingo.MessageCode, _message: str) -> None:
+    """The combined run is quiet: the single-log engine, which batch must equal over the
+    corpus (tests/batch), is where clingo's warnings are errors; here the incident argument
+    makes asp/inputs.lp's #defined declarations name other arities."""
+
+GUARD = "multi_incident"
+VAR = "MultiIncident__"
+
+Signature = tuple[str, int]
+
+
+@cache
+def _parsed(path: Path) -> tuple[ast.AST, ...]:
+    """One rule file, parsed once per process (a profile's #include resolved)."""
+    out: list[ast.AST] = []
+    ast.parse_files([str(path)], out.append, logger=_silent)
+    return tuple(out)
+
+
+def _statements(profile: str) -> list[ast.AST]:
+    return [stm for path in chapter_files(profile) for stm in _parsed(path)]
+
+
+def _atoms(node: ast.AST, found: list[Signature]) -> None:
+    """The signatures of the symbolic atoms under ``node``."""
+    if node.ast_type == ast.ASTType.SymbolicAtom:
+        sym = node.symbol
+        if sym.ast_type == ast.ASTType.Function:
+            found.append((sym.name, len(sym.arguments)))
+        return
+    for key in node.child_keys:
+        child = getattr(node, key)
+        if child is None:
+            continue
+        if isinstance(child, ast.AST):
+            _atoms(child, found)
+        else:
+            for item in child:
+                _atoms(item, found)
+
+
+def _dynamic(statements: Sequence[ast.AST], seed: frozenset[Signature]) -> frozenset[Signature]:
+    """Predicates that depend on a log's facts: the seed, what rules read (or #show shows)
+    but never derive, and what any rule derives from those."""
+    rules: list[tuple[list[Signature], list[Signature]]] = []
+    heads: set[Signature] = set()
+    read: set[Signature] = set()
+    for stm in statements:
+        if stm.ast_type == ast.ASTType.ShowSignature:
+            read.add((stm.name, stm.arity))  # shown but never derived: a fact of the log
+        if stm.ast_type != ast.ASTType.Rule:
+            continue
+        head: list[Signature] = []
+        body: list[Signature] = []
+        _atoms(stm.head, head)
+        for lit in stm.body:
+            _atoms(lit, body)
+        rules.append((head, body))
+        heads.update(head)
+        read.update(body)
+    dynamic = set(seed) | (read - heads)
+    changed = True
+    while changed:
+        changed = False
+        for head, body in rules:
+            if any(b in dynamic for b in body) and not all(h in dynamic for h in head):
+                dynamic.update(head)
+                changed = True
+    return frozenset(dynamic)
+
+
+class _AddIncident(ast.Transformer):
+    def __init__(self, dynamic: frozenset[Signature]) -> None:
+        self.dynamic = dynamic
+        self.touched = False
+
+    def visit_SymbolicAtom(self, node: ast.AST) -> ast.AST:  # noqa: N802 (clingo's name)
+        sym = node.symbol
+        if sym.ast_type == ast.ASTType.Function and \
+                (sym.name, len(sym.arguments)) in self.dynamic:
+            self.touched = True
+            var = ast.Variable(sym.location, VAR)
+            return node.update(symbol=sym.update(arguments=[var, *sym.arguments]))
+        return node
+
+
+def _transform(stm: ast.AST, dynamic: frozenset[Signature]) -> ast.AST:
+    if stm.ast_type == ast.ASTType.ShowSignature:
+        if (stm.name, stm.arity) in dynamic:
+            return stm.update(arity=stm.arity + 1)
+        return stm
+    if stm.ast_type != ast.ASTType.Rule:
+        return stm
+    adder = _AddIncident(dynamic)
+    out = adder(stm)
+    if not adder.touched:
+        return stm
+    loc = stm.location
+    guard = ast.Literal(loc, ast.Sign.NoSign, ast.SymbolicAtom(
+        ast.Function(loc, GUARD, [ast.Variable(loc, VAR)], False)))
+    return out.update(body=[guard, *out.body])
+
+
+@cache
+def _dynamic_of(profile: str, seed: frozenset[str]) -> frozenset[Signature]:
+    statements = _statements(profile)
+    heads: set[Signature] = set()
+    for stm in statements:
+        if stm.ast_type == ast.ASTType.Rule:
+            _atoms(stm.head, found := [])
+            heads.update(found)
+    return _dynamic(statements, frozenset(h for h in heads if h[0] in seed))
+
+
+@cache
+def _file_text(path: Path, dynamic: frozenset[Signature]) -> str:
+    """A file's transformed rules as text (clingo parses text faster than it takes an AST)."""
+    return "\n".join(str(_transform(s, dynamic)) for s in _parsed(path))
+
+
+@cache
+def _head_names(profile: str) -> frozenset[str]:
+    names: set[str] = set()
+    for stm in _statements(profile):
+        if stm.ast_type == ast.ASTType.Rule:
+            _atoms(stm.head, found := [])
+            names.update(n for n, _ in found)
+    return frozenset(names)
+
+
+class Seed:
+    """Names of facts seen in this process that rules also derive (most fact predicates
+    no rule derives, and are dynamic anyway).  It only grows, so the program changes only
+    when a log brings such a fact no earlier log had."""
+
+    names: frozenset[str] = frozenset()
+
+
+def _with_incident(sym: clingo.Symbol, number: int) -> tuple[str, str]:
+    """The fact as text with the incident first, and its name.  str() of a clingo
+    Symbol is one call into clingo; taking name and arguments apart would be dozens."""
+    text = str(sym)
+    cut = text.find("(")
+    if cut < 0:
+        return f"{text}({number}).", text
+    return f"{text[:cut + 1]}{number},{text[cut + 1:]}.", text[:cut]
+
+
+def solve_many(facts: Sequence[Sequence[clingo.Symbol]], profile: str) -> list[Answer | None]:
+    """Each incident's answer, or ``None`` where it must go the single-log path."""
+    if not facts:
+        return []
+    heads = _head_names(profile)
+    lines: list[str] = []
+    present: set[str] = set()
+    for i, group in enumerate(facts):
+        lines.append(f"{GUARD}({i}).")
+        for sym in group:
+            line, name = _with_incident(sym, i)
+            lines.append(line)
+            if name in heads:
+                present.add(name)
+    if not present <= Seed.names:
+        Seed.names = Seed.names | present
+    dynamic = _dynamic_of(profile, Seed.names)
+    files = reachable(chapter_files(profile), set().union(*map(signals, facts)))
+    ctl = clingo.Control(["--warn=none"], logger=_silent)
+    ctl.add("base", [], "\n".join(_file_text(f, dynamic) for f in files))
+    ctl.add("base", [], "\n".join(lines))
+    ctl.ground([("base", [])])
+    open_ones = {a.symbol.arguments[0].number
+                 for a in ctl.symbolic_atoms.by_signature("open_choice", 4)}
+    models: list[list[clingo.Symbol]] = []
+    ctl.solve(on_model=lambda m: models.append(m.symbols(shown=True)))
+    if not models:
+        return [None] * len(facts)
+    shared: list[clingo.Symbol] = []
+    mine: dict[int, list[clingo.Symbol]] = defaultdict(list)
+    for atom in models[-1]:
+        if (atom.name, len(atom.arguments) - 1) in dynamic:
+            args = atom.arguments
+            mine[args[0].number].append(clingo.Function(atom.name, args[1:]))
+        else:
+            shared.append(atom)
+    out: list[Answer | None] = []
+    for i in range(len(facts)):
+        if i in open_ones:
+            out.append(None)
+        else:
+            atoms = mine.get(i, []) + shared
+            out.append(Answer(atoms, atoms))
+    return out
+
