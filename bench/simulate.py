@@ -22,7 +22,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from adjudicator.language.errors import LogError  # noqa: E402
 from adjudicator.simulation.check import caught, clean_failures, judge  # noqa: E402
 from adjudicator.simulation.faults import FAULTS, inject  # noqa: E402
-from adjudicator.simulation.game import simulate  # noqa: E402
+from adjudicator.simulation.game import Act, Game, simulate  # noqa: E402
 from adjudicator.simulation.mutate import mutate  # noqa: E402
 from adjudicator.simulation.writer import write  # noqa: E402
 
@@ -45,7 +45,31 @@ def clean_job(seed: int) -> tuple[list[str], list[Example]]:
     except Exception as err:  # noqa: BLE001 — counted, that is the point
         failures = [f"exception {type(err).__name__}"]
     classes = sorted({_class_of(f) for f in failures})
-    return failures, [(c, text) for c in classes]
+    examples = [(c, text + "# " + "; ".join(f for f in failures if _class_of(f) == c) + "\n")
+                for c in classes]
+    for f in failures:  # a false accusation shows in the record cut right after its act
+        if f.startswith("false ") and " at " in f:
+            cut = _cut_after(game, int(f.rsplit(" at ", 1)[1]))
+            if cut is not None and f in _false(game, cut):
+                examples.append((_class_of(f), cut + f"# engine: {f}\n"))
+    return failures, examples
+
+
+def _cut_after(game: Game, act: int) -> str | None:
+    lines, n = [], 0
+    for line in game.lines:
+        lines.append(line)
+        n += isinstance(line, Act)
+        if n == act:
+            return write(game, lines)
+    return None
+
+
+def _false(game: Game, text: str) -> list[str]:
+    try:
+        return [f for f in clean_failures(game, judge(text)) if f.startswith("false ")]
+    except Exception:  # noqa: BLE001
+        return []
 
 
 def fault_job(seed: int) -> tuple[list[tuple[str, str]], list[Example]]:

@@ -136,6 +136,7 @@ class Simulator:
 
     # ---------------------------------------------------------------- recording
     def emit(self, line: Line) -> int:
+        # Called before the line changes anything: states[i] is the table before lines[i].
         self.states.append(State([p.copy() for p in self.players], self.wall.drawable,
                                  list(self.discards), list(self.river)))
         self.lines.append(line)
@@ -208,10 +209,10 @@ class Simulator:
                 p = self.players[s]
                 for f in [t for t in p.concealed if is_flower(t)]:
                     r = self.wall.replace()
-                    p.concealed.remove(f)
-                    p.flowers.append(f)
                     if emit:
                         self.emit(Act(s, "補花", (f,), repl=r))
+                    p.concealed.remove(f)
+                    p.flowers.append(f)
                     p.concealed.append(r)
 
     def _check_flower_win(self, order: list[int]) -> None:
@@ -250,9 +251,9 @@ class Simulator:
         while is_flower(self.last_in):
             f = self.last_in
             r = self.wall.replace()
+            self.emit(Act(s, "補花", (f,), repl=r))
             p.concealed.remove(f)
             p.flowers.append(f)
-            self.emit(Act(s, "補花", (f,), repl=r))
             p.concealed.append(r)
             self.last_in = r
         if len(p.flowers) == 8:
@@ -282,15 +283,15 @@ class Simulator:
                 break
             verb, t = rng.choice(options)
             if verb == "暗杠":
+                self.emit(Act(s, "暗杠", (t,)))
                 for _ in range(4):
                     p.concealed.remove(t)
                 p.melds.append(("暗杠", (t,) * 4))
-                self.emit(Act(s, "暗杠", (t,)))
             else:
+                self.emit(Act(s, "加杠", (t,)))
                 p.concealed.remove(t)
                 i = next(i for i, m in enumerate(p.melds) if m == ("碰", (t,) * 3))
                 p.melds[i] = ("加杠", (t,) * 4)
-                self.emit(Act(s, "加杠", (t,)))
                 for k in (1, 2, 3):  # 搶杠: the nearest who can win on the added tile
                     o = self.players[seat_after(s, k)]
                     if is_complete(o.concealed + [t], o.n_exposed):
@@ -319,12 +320,12 @@ class Simulator:
                 else {self.claimed}
         choices = [t for t in p.concealed if t not in banned] or list(p.concealed)
         t = self._choose(p.concealed, choices)
+        self.emit(Act(s, "打", (t,)))
         p.concealed.remove(t)
         p.last_discard = t
         p.seen = set()
         self.discards.append(t)
         self.river.append(t)
-        self.emit(Act(s, "打", (t,)))
         self.claimed = None
         return t
 
@@ -365,20 +366,20 @@ class Simulator:
                 if n < 2 or t in q.seen:
                     continue
                 if n == 3 and rng.random() < 0.5:
+                    self.emit(Act(o, "明杠", (t,)))
                     for _ in range(3):
                         q.concealed.remove(t)
                     q.melds.append(("明杠", (t,) * 4))
-                    self.emit(Act(o, "明杠", (t,)))
                     self.river.pop()
                     self._seen(s, t)
                     self._replacement(o)
                     self.claimed = t
                     return o, "kong"
                 if rng.random() < 0.45:
+                    self.emit(Act(o, "碰", (t,)))
                     for _ in range(2):
                         q.concealed.remove(t)
                     q.melds.append(("碰", (t,) * 3))
-                    self.emit(Act(o, "碰", (t,)))
                     self.river.pop()
                     self._seen(s, t)
                     self.claimed = t
@@ -387,10 +388,10 @@ class Simulator:
             runs = self._chows(q, t)
             if runs and rng.random() < 0.35:
                 a, b = rng.choice(runs)
+                self.emit(Act(nxt, "吃", (t,), using=(a, b)))
                 q.concealed.remove(a)
                 q.concealed.remove(b)
                 q.melds.append(("吃", tuple(sorted((a, b, t)))))
-                self.emit(Act(nxt, "吃", (t,), using=(a, b)))
                 self.river.pop()
                 self._seen(s, t)
                 self.claimed = t

@@ -50,7 +50,7 @@ def _clean(seed: int) -> tuple[Game, dict[str, Any]]:
     "act; and status inconsistent (fifth_copy) when the winner's laid-down hand after a "
     "和 on a discard includes the won tile: the replay never takes the won discard out of "
     "the sea (bench/findings/)"))
-@_settings(30)
+@_settings(25)
 @given(SEEDS)
 def test_clean_game_is_never_accused(seed: int) -> None:
     game, ruling = _clean(seed)
@@ -59,7 +59,7 @@ def test_clean_game_is_never_accused(seed: int) -> None:
     assert offences == []
 
 
-@_settings(30)
+@_settings(25)
 @given(SEEDS)
 def test_clean_game_right_winner_payers_zero_sum(seed: int) -> None:
     game, ruling = _clean(seed)
@@ -70,8 +70,10 @@ def test_clean_game_right_winner_payers_zero_sum(seed: int) -> None:
 
 # --- one injected fault ----------------------------------------------------------------
 MISSED = {
-    "discard_out_of_turn": "a player's second discard straight after its own (hand 15: "
-                           "缺張) raises no 相公",
+    "discard_out_of_turn": "缺張 (hand of 15 after a discard out of turn) raises no 相公 "
+                           "for a player whose dealt hand is stated with its flowers (replaced "
+                           "in the record): count_facts takes that hand, counted without its "
+                           "flowers, as a partial statement and counts nothing all hand",
     "pung_without_pair": "`碰 T` then `亮牌 A B` (the tiles laid with the pung) is replayed "
                          "as a pung of two T: not_held → inconsistent, never 錯碰",
     "pung_without_pair_using": "`碰 T 用 A B` (incident-language.md) does not parse: LogError",
@@ -81,7 +83,7 @@ MISSED = {
 @pytest.mark.parametrize("kind", [
     pytest.param(k, marks=pytest.mark.xfail(strict=True, reason=MISSED[k])) if k in MISSED
     else k for k in FAULTS])
-@_settings(12)
+@_settings(10)
 @given(seed=SEEDS)
 def test_fault_is_flagged_at_its_act(kind: str, seed: int) -> None:
     fault = inject(_clean(seed)[0], kind, seed)
@@ -96,7 +98,7 @@ def test_fault_is_flagged_at_its_act(kind: str, seed: int) -> None:
 SAFE = tuple(k for k in MUTATIONS if k != "huge_number")
 
 
-@_settings(40)
+@_settings(30)
 @given(SEEDS)
 def test_mutated_log_gives_ruling_or_log_error(seed: int) -> None:
     text, _ = mutate(write(_clean(seed % 50)[0]), seed, SAFE)

@@ -74,3 +74,21 @@ def test_completeness_checker() -> None:
     ligu = [0, 0, 2, 2, 4, 4, 6, 6, 9, 9, 11, 11, 13, 13, 27, 27, 27]
     assert is_complete(ligu, 0)
     assert winning_tiles(hand[:-1], 0) == {26}
+
+
+@pytest.mark.parametrize("seed", range(10))
+def test_states_follow_the_record(seed: int) -> None:
+    """states[i] is the table just before lines[i]: a draw adds one tile, a discard takes
+    one away, and each player holds 16 (17 in its turn) counting sets as three."""
+    g = simulate(seed)
+    for i, line in enumerate(g.lines[:-1]):
+        if isinstance(line, Act) and line.verb in ("摸", "打") and line.seat is not None:
+            before = g.states[i].players[line.seat]
+            after = g.states[i + 1].players[line.seat]
+            step = 1 if line.verb == "摸" else -1
+            assert len(after.concealed) == len(before.concealed) + step
+            moved = Counter(after.concealed) - Counter(before.concealed) if step > 0 \
+                else Counter(before.concealed) - Counter(after.concealed)
+            assert moved == Counter(line.tiles)
+            size = len(before.concealed) + 3 * before.n_exposed
+            assert size == (16 if line.verb == "摸" else 17)
