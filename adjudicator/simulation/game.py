@@ -6,8 +6,9 @@ Where the rules restrict a claim or a discard, the players keep to the strictest
 
 - 吃 only from the 上家; not the tile just thrown by oneself this go-round nor its 絡 (same
   suit, a multiple of three apart), and after a chow no discard of the chowed tile or its
-  絡 (禁制.6, 吃牌).  碰 never of a tile already thrown by another since one's own last
-  discard (碰牌: 同一巡內出現之相同第二張牌不得碰牌), no discard of the punged tile after
+  絡 (禁制.6, 吃牌).  碰 never of a second copy in a go-round (碰牌: 同一巡內出現之相同
+  第二張牌不得碰牌), read both ways: thrown by another since one's own last discard, or an
+  earlier copy whose discarder has not thrown again; no discard of the punged tile after
   (禁制.6).
 - No kong straight after a chow or pung (禁制.1) or after a 碰杠 (禁制.3); no 自摸 after a
   claim (禁制.4) nor on a 碰杠's replacement (禁制.2); no chow, pung or 碰杠 with three or
@@ -172,6 +173,8 @@ class Simulator:
         self.states: list[State] = []
         self.discards: list[int] = []
         self.river: list[int] = []  # discards nobody claimed
+        self.open_copies: set[tuple[int, int]] = set()  # (tile, discarder) in its go-round
+        self.second_copy = False
         dealer = rng.randrange(4)
         round_wind = rng.randrange(4)
         order = [seat_after(dealer, k) for k in range(4)]
@@ -324,6 +327,12 @@ class Simulator:
         p.concealed.remove(t)
         p.last_discard = t
         p.seen = set()
+        # A go-round of a discard lasts until its discarder throws again (the engine's
+        # reading of 同一巡); a pung of a tile with an earlier copy still in its go-round
+        # is avoided, as is one thrown by others since the claimer's own discard.
+        self.open_copies = {(k, d) for k, d in self.open_copies if d != s}
+        self.second_copy = any(k == t for k, _ in self.open_copies)
+        self.open_copies.add((t, s))
         self.discards.append(t)
         self.river.append(t)
         self.claimed = None
@@ -363,7 +372,7 @@ class Simulator:
                 o = seat_after(s, k)
                 q = self.players[o]
                 n = q.concealed.count(t)
-                if n < 2 or t in q.seen:
+                if n < 2 or t in q.seen or self.second_copy:
                     continue
                 if n == 3 and rng.random() < 0.5:
                     self.emit(Act(o, "明杠", (t,)))
