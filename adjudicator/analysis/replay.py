@@ -123,6 +123,18 @@ class _Replay:
                 del self.sea[i]
                 return
 
+    def take_won_discard(self, win: Act, pos: Position) -> None:
+        """A hand laid down right after a win on a discard, written with the won tile (17
+        tiles, each set on the table three): the tile is in that hand, no longer in the sea."""
+        if win.verb != "和" or win.actor != pos.seat or pos.kind != "手牌" or not self.sea:
+            return
+        tile = self.sea[-1][1]
+        if win.tiles and win.tiles[0] not in (tile, T.UNKNOWN):
+            return
+        held = sum(1 for t in pos.tiles if not T.is_flower(t))
+        if tile in pos.tiles and held + 3 * len(self.hands[pos.seat].melds) == 17:
+            self.claim_discard(tile)
+
     def apply(self, act: Act) -> None:
         if act.actor not in SEATS:
             return
@@ -237,8 +249,11 @@ class _Replay:
     def run(self, incident: Incident) -> Timeline:
         self.check_copies(None, incident.positions[0].line if incident.positions else 0)
         last_seq: int | None = None  # the latest number written (unnumbered lines have none)
+        last: Act | None = None
         for item in incident.record:
             if isinstance(item, Position):
+                if last is not None:
+                    self.take_won_discard(last, item)
                 self.apply_position(item)
                 self.check_copies(None, item.line)
                 continue
@@ -254,6 +269,7 @@ class _Replay:
             self.timeline.sea.append(list(self.sea))
             self.apply(item)
             self.check_copies(item)
+            last = item
         self.timeline.final = self.hands
         return self.timeline
 

@@ -98,3 +98,19 @@ def test_error_line_is_the_line_shown(brk: str) -> None:
 def test_comments_only_same_answer_in_process() -> None:
     with pytest.raises(LogError):
         judge_text("# nothing\n\n# but comments\n")
+
+
+def test_a_won_discard_in_the_laid_hand_is_not_a_fifth_copy() -> None:
+    # The hand laid down after a win on a discard, written with the won tile: all four 南
+    # are on record, the tile is in the hand and no longer in the sea.
+    from pathlib import Path
+
+    from adjudicator.ruling.judge import judge_text
+
+    case = Path(__file__).resolve().parents[2] / "cases" / "record" / \
+        "discard_win_laid_hand_all_copies_seen.case"
+    ruling = judge_text(case.read_text("utf-8"))
+    assert ruling.status == "decided" and not ruling.problems
+    # Without the won tile the same hand is read the same way.
+    shorter = case.read_text("utf-8").replace("南 南 南\n\n期望", "南 南\n\n期望")
+    assert judge_text(shorter).status == "decided"
