@@ -16,7 +16,7 @@ from typing import Literal
 
 from adjudicator.language import reader
 from adjudicator.language.errors import SEAT_WORDS, LogError
-from adjudicator.language.incident import Money
+from adjudicator.language.incident import OCCASION, Money
 from adjudicator.language.seats import SEAT_ALIASES, Seat
 
 _BLANK = r"[ \t\u3000]"
@@ -28,7 +28,8 @@ _EXPECT = re.compile(rf"^{_BLANK}*[將将]期望{_BLANK}*[:：]?{_TAIL}")
 _OWN_KEY = re.compile(rf"^{_BLANK}*(將|将|起莊|起庄|搬風|搬风|日期|場地|场地|桌號|桌号|裁判)"
                       rf"{_BLANK}*[:：]{_BLANK}*([^#＃]*?){_TAIL}")
 _CANON_KEY = {"将": "將", "起庄": "起莊", "搬风": "搬風", "场地": "場地", "桌号": "桌號"}
-_META_KEYS = ("日期", "場地", "桌號", "裁判")
+# The occasion words a match states once for all its hands (盤號 names each hand instead).
+_META_KEYS = tuple(word for word in OCCASION if word != "盤號")
 # Incident-language header keys that belong to the match as a whole.
 MATCH_KEYS = frozenset({"規則", "圈風", "莊家", "連莊", "底", "台", "玩家", "插花"})
 SeatChange = Literal["每將", "每圈"]
