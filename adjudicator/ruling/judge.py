@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import defaultdict
 from fractions import Fraction
 
-from clingo import Symbol, SymbolType
+from clingo import Symbol
 
 from adjudicator.analysis import replay as tracker
 from adjudicator.analysis.contradictions import Conflicts
@@ -37,6 +37,7 @@ from adjudicator.ruling.model import (
     balances_of,
 )
 from adjudicator.ruling.reasons import Context, render
+from adjudicator.ruling.reasons.words import term_value
 from adjudicator.ruling.undetermined import undetermined
 
 
@@ -121,14 +122,6 @@ def facts_of(incident: Incident, timeline: tracker.Timeline,
 
 def _args(sym: Symbol) -> list[Symbol]:
     return list(sym.arguments)
-
-
-def _val(sym: Symbol) -> int | str:
-    if sym.type == SymbolType.Number:
-        return sym.number
-    if sym.type == SymbolType.String:
-        return sym.string
-    return str(sym)
 
 
 class _Citing(Context):
@@ -264,7 +257,7 @@ def _payments(incident: Incident, ctx: _Citing,
     for pid, frm, to, bases, tai, basis, at in by_name["payment"]:
         amount = (bases.number * base + tai.number * per_tai) * shares.get(pid, Fraction(1))
         out.append(Payment(
-            frm=str(_val(frm)), to=str(_val(to)), amount=amount, tai=tai.number,
+            frm=str(term_value(frm)), to=str(term_value(to)), amount=amount, tai=tai.number,
             basis=basis.string, clauses=tuple(sorted(set(clauses[pid]))),
             at=ctx.seq(at.number), instead_of=instead.get(pid)))  # type: ignore[arg-type]
     # Seat order 東 南 西 北, outside bettors after (by name), as the reports list them.

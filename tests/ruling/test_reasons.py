@@ -7,7 +7,7 @@ from clingo import ast
 
 from adjudicator.rules.files import chapters
 from adjudicator.ruling.reasons import ASSUMPTIONS, TEMPLATES
-from adjudicator.ruling.reasons.words import merge
+from adjudicator.ruling.reasons.words import CHOOSERS, Template, merge
 
 # Head predicate → the argument places that hold a reason judge.py or undetermined.py
 # renders (finding_why's Why, a premise and its conclusion, a void or false win's Why,
@@ -83,3 +83,14 @@ def test_a_reason_given_words_twice_is_an_error() -> None:
     words = {"incomplete": TEMPLATES["incomplete"]}
     with pytest.raises(ValueError, match="incomplete"):
         merge([TEMPLATES, words])
+
+
+def test_a_wording_with_an_unknown_reading_is_an_error() -> None:
+    with pytest.raises(ValueError, match="no reading or table"):
+        Template.parse("{0:colour}", {}, "test")
+    with pytest.raises(ValueError, match="not {seat} or {N}"):
+        Template.parse("{who}", {}, "test")
+
+
+def test_every_chooser_picks_among_wordings_of_a_reason_the_words_have() -> None:
+    assert sorted(n for n in CHOOSERS if len(TEMPLATES[n].by_variant) < 2) == []

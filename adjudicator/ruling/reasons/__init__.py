@@ -1,21 +1,20 @@
-"""Words for the reasons the rules derive, one module per chapter family beside its rules.
+"""Words for the reasons the rules derive, one TOML file per chapter family (words.py).
 
-Each reason is an atom argument such as ``called_not_punged(3, "東", 12)``; these modules
-only put it into words.  They never add a conclusion the answer set does not hold.
+Each reason is an atom argument such as ``called_not_punged(3, "東", 12)``; its words only
+say it.  They never add a conclusion the answer set does not hold.
 """
 
 from __future__ import annotations
 
 from clingo import Symbol, SymbolType
 
-from adjudicator.ruling.reasons import general, offences, open, order, priority
-from adjudicator.ruling.reasons.words import AssumptionWords, Context, Render, merge
+from adjudicator.ruling.reasons.words import AssumptionWords, Context, Render, load
 
 __all__ = ["Context", "render", "render_assumption", "TEMPLATES", "ASSUMPTIONS"]
 
-TEMPLATES: dict[str, Render] = merge(
-    m.TEMPLATES for m in (general, open, order, priority, offences))
-ASSUMPTIONS: dict[str, AssumptionWords] = merge([open.ASSUMPTIONS])
+TEMPLATES: dict[str, Render]
+ASSUMPTIONS: dict[str, AssumptionWords]
+TEMPLATES, ASSUMPTIONS = load()
 
 
 def render(ctx: Context, seat: str, why: Symbol) -> str:
