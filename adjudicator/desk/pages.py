@@ -88,22 +88,25 @@ def _download(content: str | bytes, media: str, name: str) -> Response:
                     headers={"Content-Disposition": f'attachment; filename="{name}"'})
 
 
-@router.get("/r/{ruling_id}.md")
-async def as_markdown(request: Request, ruling_id: str) -> Response:
-    r = await _record(request, ruling_id)
-    return _download(r.report_md, "text/markdown; charset=utf-8", f"ruling-{r.id}.md")
+# The forms an archived ruling is stored in: file extension → (its field, media type).
+_STORED = {
+    "md": ("report_md", "text/markdown; charset=utf-8"),
+    "html": ("report_html", "text/html; charset=utf-8"),
+    "json": ("ruling_json", "application/json"),
+}
 
 
-@router.get("/r/{ruling_id}.html")
-async def as_html(request: Request, ruling_id: str) -> Response:
-    r = await _record(request, ruling_id)
-    return _download(r.report_html, "text/html; charset=utf-8", f"ruling-{r.id}.html")
+def _stored_download(ext: str, attribute: str, media: str) -> None:
+    async def download(request: Request, ruling_id: str) -> Response:
+        r = await _record(request, ruling_id)
+        return _download(getattr(r, attribute), media, f"ruling-{r.id}.{ext}")
+
+    router.add_api_route(f"/r/{{ruling_id}}.{ext}", download, methods=["GET"],
+                         name=f"as_{ext}")
 
 
-@router.get("/r/{ruling_id}.json")
-async def as_json(request: Request, ruling_id: str) -> Response:
-    r = await _record(request, ruling_id)
-    return _download(r.ruling_json, "application/json", f"ruling-{r.id}.json")
+for _ext, (_attribute, _media) in _STORED.items():
+    _stored_download(_ext, _attribute, _media)
 
 
 @router.get("/r/{ruling_id}.pdf")

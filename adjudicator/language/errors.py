@@ -16,6 +16,7 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedTok
 from lark.parsers.lalr_parser_state import ParserState
 
 from adjudicator.language import suggest
+from adjudicator.language.vocabulary import HEADER_KEYS, examples
 
 TILE_WORDS = "牌名，例如 三萬 或 3m"
 SEAT_WORDS = "座位（東 南 西 北）或玩家名"
@@ -89,10 +90,7 @@ def _kind(trigger: str, short: str, long: str = "", covers: str = "") -> _Kind:
                  short, long or short)
 
 
-_HEADER_KEYS = (
-    "RULES ROUND DEALER STREAK SHOWN OPEN BASE TAI PLAYERS SIDEBET WALL "
-    "START DATE VENUE DESK REFEREE HAND_NO"
-)
+_HEADER_KEYS = " ".join(HEADER_KEYS)
 _VERBS = (
     "V_PLAIN V_MAYBE V_TILE V_SHOW REPL FLOWER CHOW PUNG KONG_OPEN KONG_ADD KONG_HIDDEN "
     "DISTURB INSPECT ACCUSE ADMIT EXHAUST"
@@ -102,16 +100,18 @@ _VERBS = (
 # the first kind that covers it; of several kinds the first three are named.
 _KINDS: tuple[_Kind, ...] = (
     # All header keys are possible together; 台 or 連莊 alone is part of an expectation.
-    _kind("RULES", "表頭欄位（規則 莊家 底 台 …）", "表頭欄位，例如 規則 圈風 莊家 底 台 玩家",
-          covers=_HEADER_KEYS),
+    _kind("RULES", f"表頭欄位（{examples('header', 4, more=True)}）",
+          f"表頭欄位，例如 {examples('header')}", covers=_HEADER_KEYS),
     _kind("TILE_RUN HONOUR UNKNOWN", "牌名（例如 三萬、3m）", TILE_WORDS),
-    _kind("V_PLAIN", "動作（摸 打 吃 碰 明杠 和 …）", "動作，例如 摸 打 吃 碰 明杠 和",
+    _kind("V_PLAIN", f"動作（{examples('verb', more=True)}）", f"動作，例如 {examples('verb')}",
           covers=_VERBS),
     _kind("SEAT NAME", "座位或玩家名", SEAT_WORDS),
     _kind("REFEREE TABLE", "裁判／牌局／荒局", covers="REFEREE TABLE EXHAUST"),
     _kind("HAND MELDS FLOWERS", "手牌／門前／花"),
-    _kind("OFFENCE", "違例名稱（錯杠 缺張 …）", "違例名稱，例如 錯杠 錯碰 缺張 逾張 過水"),
-    _kind("KIND", "裁定種類（相公 詐和 …）", "裁定種類，例如 相公 詐和 包賠 代位賠付 優先"),
+    _kind("OFFENCE", f"違例名稱（{examples('offence', 2, more=True)}）",
+          f"違例名稱，例如 {examples('offence')}"),
+    _kind("KIND", f"裁定種類（{examples('finding', 2, more=True)}）",
+          f"裁定種類，例如 {examples('finding')}"),
     _kind("HAND_END", "期望（本盤終止 繼續 收支 下盤 …）",
           "期望，例如 南 相公、本盤終止、收支: 東 +300 …",
           covers="NEG HAND_END CONTINUE BALANCE NEXT"),

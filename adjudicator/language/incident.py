@@ -83,14 +83,20 @@ RecordItem = Act | WallCount | Position
 
 
 @dataclass(frozen=True)
-class SideBet:
-    """插花: 外插 by an outsider on a chair (fixed amount), or 內插 by a player (in 底)."""
+class Bet:
+    """插花: 外插 by an outsider (fixed amount), or 內插 by a player (in 底)."""
 
     line: int
     kind: Literal["外插", "內插"]
-    seat: Seat
     amount: int
     bettor: str | None = None
+
+
+@dataclass(frozen=True)
+class SideBet(Bet):
+    """A hand's 插花, on a chair."""
+
+    seat: Seat = field(kw_only=True)
 
 
 @dataclass

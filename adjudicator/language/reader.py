@@ -46,6 +46,7 @@ from adjudicator.language.incident import (
     WinExpectation,
 )
 from adjudicator.language.seats import SEAT_ALIASES, Seat
+from adjudicator.language.vocabulary import HEADER_KEYS
 
 # The grammar ships inside the package (adjudicator.grammar, the top-level grammar/ folder).
 GRAMMAR = files("adjudicator.grammar") / "incident.lark"
@@ -60,12 +61,6 @@ _CANON = str.maketrans({
     "违": "違", "规": "規", "强": "強", "优": "優", "门": "門", "墙": "牆", "无": "無",
 })
 
-_HEADER_KEYS = {
-    "RULES": "規則", "ROUND": "圈風", "DEALER": "莊家", "STREAK": "連莊", "SHOWN": "示記",
-    "OPEN": "開門", "BASE": "底", "TAI": "台", "PLAYERS": "玩家", "SIDEBET": "插花",
-    "WALL": "牌牆", "START": "起點", "DATE": "日期", "VENUE": "場地", "DESK": "桌號",
-    "REFEREE": "裁判", "HAND_NO": "盤號",
-}
 # Free-text header keys and the Header field each fills.
 _TEXT_FIELDS = {"起點": "start", **OCCASION}
 _REPEATABLE_KEYS = frozenset({"插花"})
@@ -404,7 +399,7 @@ class _Builder:
     # -- header
 
     def header_key(self, token: Token) -> str:
-        key = _HEADER_KEYS[token.type]
+        key = HEADER_KEYS[token.type]
         lines = self.incident.header.lines
         if key in lines and key not in _REPEATABLE_KEYS:
             self.fail(token, "另一個表頭欄位", f"「{key}」第 {lines[key]} 行已經寫過，每欄只寫一次")

@@ -55,6 +55,33 @@ FINDING_KINDS: tuple[str, ...] = (
     "過水", "眼牌違規", "禁制", "喊碰未碰", "強制復原",
 )
 
+# The header keys, by the grammar terminal that spells them (Simplified spellings included).
+HEADER_KEYS: dict[str, str] = {
+    "RULES": "規則", "ROUND": "圈風", "DEALER": "莊家", "STREAK": "連莊", "SHOWN": "示記",
+    "OPEN": "開門", "BASE": "底", "TAI": "台", "PLAYERS": "玩家", "SIDEBET": "插花",
+    "WALL": "牌牆", "START": "起點", "DATE": "日期", "VENUE": "場地", "DESK": "桌號",
+    "REFEREE": "裁判", "HAND_NO": "盤號",
+}
+
+# The words an error message offers as examples of a vocabulary, the most used first (the
+# messages are built from these; each must be a word of its vocabulary).
+EXAMPLES: dict[str, tuple[str, ...]] = {
+    "header": ("規則", "圈風", "莊家", "底", "台", "玩家"),
+    "verb": ("摸", "打", "吃", "碰", "明杠", "和"),
+    "offence": ("錯杠", "錯碰", "缺張", "逾張", "過水"),
+    "finding": ("相公", "詐和", "包賠", "代位賠付", "優先"),
+}
+_OF = {"header": tuple(HEADER_KEYS.values()), "verb": VERBS, "offence": OFFENCES,
+       "finding": FINDING_KINDS}
+if any(set(words) - set(_OF[k]) for k, words in EXAMPLES.items()):
+    raise ValueError("an example word is not in its vocabulary")
+
+
+def examples(vocabulary: str, n: int | None = None, more: bool = False) -> str:
+    """The first ``n`` example words of a vocabulary, spaced, with … when ``more``."""
+    words = " ".join(EXAMPLES[vocabulary][:n])
+    return f"{words} …" if more else words
+
 
 def verbs_of(name: str) -> frozenset[str]:
     return frozenset(VERB_CLASSES[name])

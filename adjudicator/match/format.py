@@ -16,7 +16,7 @@ from typing import Literal
 
 from adjudicator.language import reader
 from adjudicator.language.errors import SEAT_WORDS, LogError
-from adjudicator.language.incident import OCCASION, Money
+from adjudicator.language.incident import OCCASION, Bet, Money
 from adjudicator.language.seats import SEAT_ALIASES, Seat
 
 _BLANK = r"[ \t\u3000]"
@@ -37,14 +37,10 @@ SEAT_CHANGES: tuple[SeatChange, ...] = ("每將", "每圈")
 
 
 @dataclass(frozen=True)
-class MatchBet:
+class MatchBet(Bet):
     """A side bet that lasts the match; it rides on a person, whichever chair they move to."""
 
-    line: int
-    kind: Literal["外插", "內插"]
-    player: str
-    amount: int
-    bettor: str | None = None
+    player: str = field(kw_only=True)
 
 
 @dataclass
@@ -173,7 +169,8 @@ def _header(lines: list[str], end: int) -> MatchHeader:
         header.dealer = header.start_dealer  # a sheet that starts with the 將 starts at 起莊
     if "起莊" not in header.lines:
         header.start_dealer = header.dealer
-    header.side_bets = [MatchBet(b.line, b.kind, header.seating[b.seat], b.amount, b.bettor)
+    header.side_bets = [MatchBet(b.line, b.kind, b.amount, b.bettor,
+                                 player=header.seating[b.seat])
                         for b in h.side_bets]
     return header
 

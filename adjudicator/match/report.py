@@ -191,15 +191,7 @@ def text(result: MatchResult) -> str:
     for x in d["hands"]:
         label = f"　{x['label']}" if x["label"] else ""
         out.append(f"第{x['hand']}盤{label}　{_deal_line(x)}")
-        out.append(f"  裁決：{_verdict(x)}")
-        out.append(f"  和牌：{_wins(x)}")
-        out.append(f"  違規：{_offences(x)}")
-        if x["booked"]:
-            out.append(f"  收支：{_amounts(x['balances'])}")
-            out.append(f"  累計：{_amounts(x['totals'])}")
-            out.append(f"  下盤：{_next_words(x['next_hand'])}")
-        out += [f"  未定：{o}" for o in x["open"]]
-        out += [f"  警告：{w}" for w in x["warnings"]]
+        out += [f"  {key}：{value}" for key, value in _hand_items(x)]
         out.append("")
     head, rows = _rows(d)
     out.append("帳目（每盤後累計）")
@@ -207,6 +199,15 @@ def text(result: MatchResult) -> str:
     out.append("")
     out += _end_words(d)
     return "\n".join(out) + "\n"
+
+
+def _hand_items(x: dict[str, Any]) -> list[tuple[str, str]]:
+    """What the text and the Markdown say of one hand, as (heading, words)."""
+    items = [("裁決", _verdict(x)), ("和牌", _wins(x)), ("違規", _offences(x))]
+    if x["booked"]:
+        items += [("收支", _amounts(x["balances"])), ("累計", _amounts(x["totals"])),
+                  ("下盤", _next_words(x["next_hand"]))]
+    return items + [("未定", o) for o in x["open"]] + [("警告", w) for w in x["warnings"]]
 
 
 def _aligned(table: list[list[str]]) -> list[str]:
@@ -227,15 +228,8 @@ def markdown(result: MatchResult) -> str:
         out.append(f"## 第{x['hand']}盤{label}")
         out.append("")
         out.append(f"- {_deal_line(x)}")
-        out.append(f"- 裁決：{_verdict(x)}")
-        out.append(f"- 和牌：{_wins(x)}")
-        out.append(f"- 違規：{_offences(x)}")
-        if x["booked"]:
-            out.append(f"- 收支：{_amounts(x['balances'])}")
-            out.append(f"- 累計：{_amounts(x['totals'])}")
-            out.append(f"- 下盤：{_next_words(x['next_hand'])}")
-        out += [f"- 未定：{o}" for o in x["open"]]
-        out += [f"- **警告**：{w}" for w in x["warnings"]]
+        out += [f"- {'**警告**' if key == '警告' else key}：{value}"
+                for key, value in _hand_items(x)]
         out.append("")
     head, rows = _rows(d)
     out += ["## 帳目", "", "| " + " | ".join(head) + " |",
