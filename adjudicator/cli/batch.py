@@ -10,13 +10,10 @@ from typing import IO, TYPE_CHECKING, Annotated, Any
 
 import typer
 
+from adjudicator.cli.options import Settings, fail, known_profile, settings
+
 if TYPE_CHECKING:
     pass
-
-
-def _fail(message: str) -> None:
-    print(message, file=sys.stderr)
-    raise typer.Exit(2)
 
 
 def batch(
@@ -27,8 +24,7 @@ def batch(
     resume: Annotated[bool, typer.Option(
         help="略過 -o 檔中已有的紀錄（中斷後接著做）")] = False,
     profile: Annotated[str | None, typer.Option(help="規則（覆蓋各紀錄的 規則:）")] = None,
-    set_: Annotated[list[str] | None, typer.Option(
-        "--set", help="改一個解釋點或參數，如 解釋.八張窗=all（可重複）")] = None,
+    set_: Settings = None,
     workers: Annotated[int | None, typer.Option(
         help="本機工作行程數（預設：所有核心；1 表示在本行程內）")] = None,
     scheduler: Annotated[str | None, typer.Option(
@@ -44,20 +40,17 @@ def batch(
     from adjudicator.batch.run import run
     from adjudicator.batch.sources import expand
     from adjudicator.batch.summary import Summary
-    from adjudicator.cli.judge import _settings
     from adjudicator.cli.progress import bar
-    from adjudicator.rules.files import profile_names
 
-    if profile is not None and profile not in profile_names():
-        _fail(f"--profile：沒有「{profile}」這個規則；可用的有 {'、'.join(profile_names())}")
+    known_profile(profile)
     if resume and output is None:
-        _fail("--resume 需要 -o 輸出檔")
+        fail("--resume 需要 -o 輸出檔")
     if chunk < 1 or (workers is not None and workers < 1):
-        _fail("--chunk 與 --workers 須是正整數")
-    settings = _settings(set_ or [])
+        fail("--chunk 與 --workers 須是正整數")
+    run_settings = settings(set_)
     items = list(expand(paths))
     if not items:
-        _fail("找不到任何紀錄：" + "、".join(paths))
+        fail("找不到任何紀錄：" + "、".join(paths))
     done = _already_done(output) if resume and output is not None else set()
     todo = [i for i in items if i.name not in done]
     summary = Summary()
@@ -70,7 +63,7 @@ def batch(
                 summary.add(line)
                 advance(1)
 
-            run(todo, on_line, profile=profile, settings=settings, workers=workers,
+            run(todo, on_line, profile=profile, settings=run_settings, workers=workers,
                 scheduler=scheduler, chunk_size=chunk)
     finally:
         if sink is not sys.stdout:
@@ -109,7 +102,7 @@ def _open(output: Path | None, append: bool) -> IO[str]:
     try:
         return output.open("a" if append else "w", encoding="utf-8")
     except OSError as err:
-        _fail(f"無法寫入 {output}：{err}")
+        fail(f"無法寫入 {output}：{err}")
         raise  # not reached
 
 

@@ -12,10 +12,12 @@ import difflib
 import sys
 import time
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, NoReturn
+from typing import TYPE_CHECKING, Annotated
 from xml.etree import ElementTree as ET
 
 import typer
+
+from adjudicator.cli.options import fail
 
 if TYPE_CHECKING:
     from collections.abc import Iterator
@@ -63,11 +65,11 @@ def check(
         settings = parse_settings(set_ or [])
         selected = keyword_matcher(keyword or "")
     except (SettingError, KeywordError) as err:
-        _fail(str(err))
+        fail(str(err))
     if update and settings:
-        _fail("--update 不能與 --set 併用：期望應依案例自身的規則寫成")
+        fail("--update 不能與 --set 併用：期望應依案例自身的規則寫成")
     if missing(paths):
-        _fail("找不到：" + "、".join(str(p) for p in missing(paths)))
+        fail("找不到：" + "、".join(str(p) for p in missing(paths)))
     files = [f for f in find_cases(paths) if selected(case_name(f))]
     print(f"收集到 {len(files)} 個案例")
     if not files:
@@ -81,11 +83,6 @@ def check(
     failed = sum(not r.passed for r in results)
     print(f"{len(results) - failed} passed, {failed} failed")
     raise typer.Exit(1 if failed > len(updated) else 0)
-
-
-def _fail(message: str) -> NoReturn:
-    print(message, file=sys.stderr)
-    raise typer.Exit(2)
 
 
 def _judged(files: list[Path],

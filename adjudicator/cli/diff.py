@@ -6,9 +6,11 @@ import json
 import sys
 from enum import StrEnum
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, NoReturn
+from typing import TYPE_CHECKING, Annotated
 
 import typer
+
+from adjudicator.cli.options import fail
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -56,12 +58,12 @@ def diff(
     paths = paths or [Path("cases")]
     side_a, side_b = _side("--a", a, a_set), _side("--b", b, b_set)
     if side_a == side_b:
-        _fail("A、B 兩邊相同，無從比較：請以 --a/--b 指定規則，或以 --a-set/--b-set 改解釋點")
+        fail("A、B 兩邊相同，無從比較：請以 --a/--b 指定規則，或以 --a-set/--b-set 改解釋點")
     if archive is not None:
         report = _archive_diff(archive, side_a, side_b)
     else:
         if missing(paths):
-            _fail("找不到：" + "、".join(str(p) for p in missing(paths)))
+            fail("找不到：" + "、".join(str(p) for p in missing(paths)))
         from adjudicator.cli.progress import bar
         from adjudicator.committee.diff import count_cases
 
@@ -80,13 +82,8 @@ def _archive_diff(url: str, a: Side, b: Side) -> DiffReport:
     try:
         logs = list(Archive(None if url == "default" else url).logs())
     except Exception as err:  # a bad URL, an unreachable server, a missing driver
-        _fail(f"--archive：無法開啟裁決檔案 {url}：{err}")
+        fail(f"--archive：無法開啟裁決檔案 {url}：{err}")
     return diff_logs(logs, a, b)
-
-
-def _fail(message: str) -> NoReturn:
-    print(message, file=sys.stderr)
-    raise typer.Exit(2)
 
 
 def _side(option: str, profile: str | None, pairs: list[str] | None) -> Side:
@@ -97,11 +94,11 @@ def _side(option: str, profile: str | None, pairs: list[str] | None) -> Side:
         if profile is not None:
             check_profile(profile)
     except SettingError as err:
-        _fail(f"{option}：{err}")
+        fail(f"{option}：{err}")
     try:
         return Side(profile, parse_settings(pairs or [], option=f"{option}-set"))
     except SettingError as err:
-        _fail(str(err))
+        fail(str(err))
 
 
 def _summary(report: DiffReport) -> str:

@@ -9,6 +9,8 @@ from typing import TYPE_CHECKING, Annotated, TextIO
 
 import typer
 
+from adjudicator.cli.options import Profile, Settings, fail, known_profile, settings
+
 if TYPE_CHECKING:
     from adjudicator.language.incident import Incident
     from adjudicator.ruling.model import Ruling
@@ -37,30 +39,13 @@ def format_for(fmt: Format | None, output: Path | None) -> Format:
     return Format.text
 
 
-def _fail(message: str, code: int = 2) -> None:
-    print(message, file=sys.stderr)
-    raise typer.Exit(code)
-
-
-def _settings(pairs: list[str]) -> dict[str, str]:
-    from adjudicator.ruling.interpretations import SettingError, parse_settings
-
-    try:
-        return parse_settings(pairs)
-    except SettingError as err:
-        _fail(str(err))
-        raise  # not reached: _fail exits
-
-
 def judge(
     log: Annotated[Path, typer.Argument(help="事故紀錄檔（UTF-8 文字或 JSON）；- 表示標準輸入")],
     fmt: Annotated[Format | None, typer.Option(
         "--format", "-f", help="輸出格式；不寫時依 -o 的副檔名（.json .md .html .pdf），否則 text",
         show_default=False)] = None,
-    profile: Annotated[str | None, typer.Option(
-        help="規則（覆蓋紀錄的 規則:），如 tw16-alt")] = None,
-    set_: Annotated[list[str] | None, typer.Option(
-        "--set", help="改一個解釋點或參數，如 解釋.八張窗=all（可重複）")] = None,
+    profile: Profile = None,
+    set_: Settings = None,
     output: Annotated[Path | None, typer.Option(
         "--output", "-o", help="寫入此檔而不印出（html、pdf 報告可列印簽名）")] = None,
 ) -> None:
@@ -68,20 +53,18 @@ def judge(
     from adjudicator.language.errors import LogError
     from adjudicator.language.json_form import FormError, read_any
     from adjudicator.language.reader import decode
-    from adjudicator.rules.files import profile_names
     from adjudicator.ruling.judge import judge as judge_incident
 
-    if profile is not None and profile not in profile_names():
-        _fail(f"--profile：沒有「{profile}」這個規則；可用的有 {'、'.join(profile_names())}")
+    known_profile(profile)
     try:
         data = sys.stdin.buffer.read() if str(log) == "-" else log.read_bytes()
     except OSError as err:
-        _fail(f"讀不到紀錄檔 {log}：{_why_unreadable(err)}")
+        fail(f"讀不到紀錄檔 {log}：{_why_unreadable(err)}")
     try:
         incident = read_any(decode(data))
-        ruling = judge_incident(incident, profile=profile, settings=_settings(set_ or []))
+        ruling = judge_incident(incident, profile=profile, settings=settings(set_))
     except (LogError, FormError) as err:
-        _fail(f"{log}：{err}")
+        fail(f"{log}：{err}")
     _emit(ruling, incident, format_for(fmt, output), output)
 
 
@@ -140,11 +123,11 @@ def _emit_pdf(html: str, output: Path | None) -> None:
     from adjudicator.report.pdf import PdfError, render
 
     if output is None and sys.stdout.isatty():
-        _fail("PDF 不能印在終端機上：請用 -o 報告.pdf 寫入檔案")
+        fail("PDF 不能印在終端機上：請用 -o 報告.pdf 寫入檔案")
     try:
         data = render(html)
     except PdfError as err:
-        _fail(str(err))
+        fail(str(err))
         raise  # not reached: _fail exits
     if output is None:
         sys.stdout.buffer.write(data)
@@ -152,14 +135,14 @@ def _emit_pdf(html: str, output: Path | None) -> None:
     try:
         output.write_bytes(data)
     except OSError as err:
-        _fail(f"無法寫入 {output}：{err}")
+        fail(f"無法寫入 {output}：{err}")
 
 
 def _open(path: Path) -> TextIO:
     try:
         return path.open("w", encoding="utf-8")
     except OSError as err:
-        _fail(f"無法寫入 {path}：{err}")
+        fail(f"無法寫入 {path}：{err}")
         raise  # not reached: _fail exits
 
 

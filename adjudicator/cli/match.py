@@ -9,6 +9,15 @@ from typing import Annotated
 
 import typer
 
+from adjudicator.cli.options import (
+    Output,
+    fail,
+    known_profile,
+    profile_option,
+    set_option,
+    settings,
+)
+
 
 class Format(StrEnum):
     text = "text"
@@ -17,46 +26,36 @@ class Format(StrEnum):
     html = "html"
 
 
-def _fail(message: str, code: int = 2) -> None:
-    print(message, file=sys.stderr)
-    raise typer.Exit(code)
-
-
 def match(
     file: Annotated[Path, typer.Argument(help="將的紀錄檔（.match，UTF-8）；- 表示標準輸入")],
     fmt: Annotated[Format, typer.Option("--format", "-f", help="輸出格式")] = Format.text,
     csv_: Annotated[bool, typer.Option("--csv", help="只印帳目（CSV：每盤收支與累計）")] = False,
-    profile: Annotated[str | None, typer.Option(
-        help="規則（覆蓋將頭的 規則:），如 tw16-alt")] = None,
-    set_: Annotated[list[str] | None, typer.Option(
-        "--set", help="改一個解釋點或參數，如 解釋.包賠下莊=荒局（可重複）")] = None,
-    output: Annotated[Path | None, typer.Option(
-        "--output", "-o", help="寫入此檔而不印出")] = None,
+    profile: Annotated[str | None, profile_option("將頭")] = None,
+    set_: Annotated[list[str] | None, set_option("解釋.包賠下莊=荒局")] = None,
+    output: Output = None,
 ) -> None:
     """依序裁決一將的每一盤：接續莊家、連莊、圈風與座位，印出每盤裁決與每人累計帳目。
 
     結束狀態：0 全部裁決；1 某盤自相矛盾或下盤未定而停止接續；2 檔案讀不了。
     """
-    from adjudicator.cli.judge import _settings, _why_unreadable
+    from adjudicator.cli.judge import _why_unreadable
     from adjudicator.language.errors import LogError
     from adjudicator.language.reader import decode
     from adjudicator.match import report
     from adjudicator.match.format import read_match
     from adjudicator.match.run import judge_match
-    from adjudicator.rules.files import profile_names
 
-    if profile is not None and profile not in profile_names():
-        _fail(f"--profile：沒有「{profile}」這個規則；可用的有 {'、'.join(profile_names())}")
-    settings = _settings(set_ or [])
+    known_profile(profile)
+    run_settings = settings(set_)
     try:
         data = sys.stdin.buffer.read() if str(file) == "-" else file.read_bytes()
     except OSError as err:
-        _fail(f"讀不到將的紀錄檔 {file}：{_why_unreadable(err)}")
+        fail(f"讀不到將的紀錄檔 {file}：{_why_unreadable(err)}")
     try:
         parsed = read_match(decode(data))
     except LogError as err:
-        _fail(f"{file}：{err}")
-    result = judge_match(parsed, profile=profile, settings=settings)
+        fail(f"{file}：{err}")
+    result = judge_match(parsed, profile=profile, settings=run_settings)
     if csv_:
         document = report.ledger_csv(result)
     elif fmt is Format.json:
@@ -73,7 +72,7 @@ def match(
         try:
             output.write_text(document, encoding="utf-8")
         except OSError as err:
-            _fail(f"無法寫入 {output}：{err}")
+            fail(f"無法寫入 {output}：{err}")
     if result.stop is not None:
         print(f"{file}：{result.stop.message}", file=sys.stderr)
         raise typer.Exit(2 if result.stop.kind == "parse" else 1)

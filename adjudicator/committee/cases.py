@@ -93,6 +93,16 @@ def read_case(path: Path) -> Incident:
     return reader.read(reader.decode(path.read_bytes()))
 
 
+def read_corpus(paths: Iterable[Path]) -> Iterator[tuple[Path, Incident | str]]:
+    """Each file of a corpus (cases and plain logs) with its log read, or why it could not
+    be read: what diff and coverage judge."""
+    for path in find_cases(paths, CORPUS_GLOBS):
+        try:
+            yield path, read_case(path)
+        except UNJUDGED as err:
+            yield path, unjudged_why(err)
+
+
 # A case that holds under a reading its profile does not take names it on a comment line
 # "#! set: 解釋.獨聽=shape" (the log language has no such header: it is the case's frame).
 CASE_SET = "#! set:"

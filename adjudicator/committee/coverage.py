@@ -11,14 +11,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from adjudicator.committee.cases import (
-    CORPUS_GLOBS,
-    UNJUDGED,
-    case_name,
-    find_cases,
-    read_case,
-    unjudged_why,
-)
+from adjudicator.committee.cases import UNJUDGED, case_name, read_corpus, unjudged_why
 from adjudicator.ruling.clauses import CLAUSES
 from adjudicator.ruling.judge import judge
 from adjudicator.ruling.model import Ruling
@@ -60,11 +53,14 @@ def cited(r: Ruling) -> set[str]:
 
 def coverage(paths: Iterable[Path]) -> Coverage:
     report = Coverage()
-    for path in find_cases(paths, CORPUS_GLOBS):
+    for path, incident in read_corpus(paths):
         name = case_name(path)
         report.cases.append(name)
+        if isinstance(incident, str):
+            report.errors[name] = incident.splitlines()[0]
+            continue
         try:
-            ruling = judge(read_case(path))
+            ruling = judge(incident)
         except UNJUDGED as err:
             report.errors[name] = unjudged_why(err).splitlines()[0]
             continue

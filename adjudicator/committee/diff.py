@@ -23,6 +23,7 @@ from adjudicator.committee.cases import (
     case_name,
     find_cases,
     read_case,
+    read_corpus,
     unjudged_why,
 )
 from adjudicator.language.incident import Incident
@@ -142,12 +143,13 @@ def _nothing(_: int) -> None:
 
 
 def _read_all(paths: Iterable[Path]) -> tuple[list[tuple[Path, Incident]], list[CaseDiff]]:
-    read, failed = [], []
-    for path in find_cases(paths, CORPUS_GLOBS):
-        try:
-            read.append((path, read_case(path)))
-        except UNJUDGED as err:
-            failed.append(CaseDiff(path, error=unjudged_why(err)))
+    read: list[tuple[Path, Incident]] = []
+    failed: list[CaseDiff] = []
+    for path, incident in read_corpus(paths):
+        if isinstance(incident, str):
+            failed.append(CaseDiff(path, error=incident))
+        else:
+            read.append((path, incident))
     return read, failed
 
 

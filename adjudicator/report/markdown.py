@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Sequence
+from typing import TypeVar
 
 from adjudicator.report.model import (
     ClauseRef,
@@ -15,6 +17,8 @@ from adjudicator.report.model import (
     UncertainView,
     WinView,
 )
+
+T = TypeVar("T")
 
 _SPECIAL = re.compile(r"([\\`*_\[\]<>|#])")
 
@@ -161,13 +165,18 @@ def _uncertain_one(u: UncertainView) -> list[str]:
     return lines
 
 
-def _uncertain(r: Report) -> list[str]:
-    if not r.uncertain:
+def _section(title: str, intro: str, items: Sequence[T], each: Callable[[T], list[str]],
+             ) -> list[str]:
+    """A section that lists items under a heading and a line saying what they are, or
+    nothing when there are none."""
+    if not items:
         return []
-    out = ["## 待查明", "", "以下結論只在某些情形成立；請向牌桌查明所列事實。", ""]
-    for u in r.uncertain:
-        out += _uncertain_one(u)
-    return out
+    return [f"## {title}", "", intro, ""] + [line for item in items for line in each(item)]
+
+
+def _uncertain(r: Report) -> list[str]:
+    return _section("待查明", "以下結論只在某些情形成立；請向牌桌查明所列事實。", r.uncertain,
+                    _uncertain_one)
 
 
 def _problem(p: ProblemView) -> list[str]:
@@ -177,12 +186,8 @@ def _problem(p: ProblemView) -> list[str]:
 
 
 def _problems(r: Report) -> list[str]:
-    if not r.problems:
-        return []
-    out = ["## 紀錄矛盾", "", "下列各行不可能同時為真；裁決只就其餘部分作成。", ""]
-    for p in r.problems:
-        out += _problem(p)
-    return out
+    return _section("紀錄矛盾", "下列各行不可能同時為真；裁決只就其餘部分作成。", r.problems,
+                    _problem)
 
 
 def _glossary(r: Report) -> list[str]:
