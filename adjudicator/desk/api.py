@@ -14,12 +14,13 @@ from typing import Annotated, Any, TypeVar
 from fastapi import APIRouter, Query, Request
 from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import HTMLResponse, JSONResponse, PlainTextResponse, Response
-from pydantic import BaseModel, Field, ValidationError
+from pydantic import BaseModel, Field, ValidationError, create_model
 
 from adjudicator.desk import limits, service
 from adjudicator.desk.archive import Query as ArchiveQuery
 from adjudicator.desk.limits import Refused
 from adjudicator.language.errors import LogError
+from adjudicator.ruling.scoring import HAND_FLAGS
 
 router = APIRouter(prefix="/api", tags=["api"])
 
@@ -142,7 +143,12 @@ async def lint(request: Request, profile: Profile = None,
                                               log.settings)
 
 
-class ScoreRequest(BaseModel):
+# The win's yes/no conditions, one field each, all false unless given.
+_HandFlags: type[BaseModel] = create_model(
+    "_HandFlags", **{name: (bool, False) for name in HAND_FLAGS})  # type: ignore[call-overload]
+
+
+class ScoreRequest(_HandFlags):  # type: ignore[valid-type,misc]
     """One winning hand, written as `adjudicator score` takes it."""
 
     concealed: str = Field("", max_length=400, examples=["一二三萬 四五六筒 七八九索 東東 …"])
@@ -155,16 +161,6 @@ class ScoreRequest(BaseModel):
     open: str | None = Field(None, max_length=4)
     profile: str = Field("tw16", max_length=64)
     flower_win: str | None = Field(None, max_length=10)
-    self_drawn: bool = False
-    robbed_kong: bool = False
-    kong_replacement: bool = False
-    last_tile: bool = False
-    tian_hu: bool = False
-    di_hu: bool = False
-    ren_hu: bool = False
-    tian_ting: bool = False
-    di_ting: bool = False
-    dealt_flower_win: bool = False
 
 
 class Side(BaseModel):

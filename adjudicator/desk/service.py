@@ -100,16 +100,14 @@ def score(fields: dict[str, Any]) -> dict[str, Any]:
 
     from adjudicator.cli.score import TileError, _build_hand, _json
     from adjudicator.rules.files import profile_names
-    from adjudicator.ruling.scoring import hand_problems
+    from adjudicator.ruling.scoring import HAND_FLAGS, hand_problems
     from adjudicator.ruling.scoring import score as score_hand
 
     profile = fields.get("profile") or "tw16"
     if profile not in profile_names():
         return error(f"沒有「{profile}」這個規則；可用的有 {'、'.join(profile_names())}",
                      "bad_profile")
-    flags = {k: bool(fields.get(k, False)) for k in (
-        "self_drawn", "robbed_kong", "kong_replacement", "last_tile", "tian_hu", "di_hu",
-        "ren_hu", "tian_ting", "di_ting", "dealt_flower_win")}
+    flags = {k: bool(fields.get(k, False)) for k in HAND_FLAGS}
     chairs = {k: fields.get(k) for k in ("seat", "round", "dealer", "open")}
     try:
         hand = _build_hand([fields.get("concealed", "")], fields.get("win"),

@@ -36,6 +36,12 @@ MeldKind = Literal["吃", "碰", "明杠", "加杠", "暗杠"]
 FlowerWin = Literal["八仙過海", "七搶一"]
 MeldSpec = tuple[str, Sequence[Tile]] | Meld
 
+# The yes/no conditions of a win a caller states (WinningHand's flags, the CLI's and the
+# desk's options); ren_hu_first is the reader's own refinement, not asked of a user.
+HAND_FLAGS: tuple[str, ...] = (
+    "self_drawn", "robbed_kong", "kong_replacement", "last_tile", "tian_hu", "di_hu",
+    "ren_hu", "tian_ting", "di_ting", "dealt_flower_win")
+
 MELD_KINDS: tuple[str, ...] = ("吃", "碰", "明杠", "加杠", "暗杠")
 FLOWER_WINS: tuple[str, ...] = ("八仙過海", "七搶一")
 _MELD_SIZE = {"吃": 3, "碰": 3, "明杠": 4, "加杠": 4, "暗杠": 4}
