@@ -82,19 +82,24 @@ def ruling_of(incident: Incident, name: str, answer: engine.Answer,
         undetermined(ruling, answer, lambda atoms: _ruling(incident, name, atoms),
                      Context(incident.acts))
     ruling.meta = meta(incident)
-    ruling.warnings = sorted({*log_warnings(incident), *count_warnings(incident, ruling)},
+    ruling.warnings = sorted({*log_warnings(incident), *count_warnings(incident, answer.atoms)},
                              key=lambda w: (w.line, w.message))
     return ruling
 
 
-def count_warnings(incident: Incident, ruling: Ruling) -> list[LogWarning]:
-    """A 相公 that rests only on the size of a stated hand (缺張/逾張) is worth checking
-    against the table: a slip of the pen in the hand line makes it."""
-    lines = {a.seq: a.line for a in incident.acts}
-    return [LogWarning(lines.get(f.at or 0, 0), f"{f.seat} 第 {f.at} 手的相公只依紀錄所記手牌"
-                       "之張數推算（缺張、逾張）：請與牌桌核對該手牌")
-            for f in ruling.findings
-            if f.kind == "相公" and f.why and all("缺張" in w or "逾張" in w for w in f.why)]
+def count_warnings(incident: Incident, atoms: list[Symbol]) -> list[LogWarning]:
+    """A 相公 that rests only on the size of a stated hand (the rules' xianggong_by_size) is
+    worth checking against the table: a slip of the pen in the hand line makes it."""
+    by_seq = {a.seq: a for a in incident.acts}
+    out = []
+    for atom in atoms:
+        if atom.name == "xianggong_by_size" and len(atom.arguments) == 2:
+            seat, index = atom.arguments[0].string, atom.arguments[1].number
+            seq = incident.acts[index - 1].seq if 0 < index <= len(incident.acts) else None
+            act = by_seq.get(seq) if seq is not None else None
+            out.append(LogWarning(act.line if act else 0, f"{seat} 第 {seq} 手的相公只依紀錄"
+                                  "所記手牌之張數推算（缺張、逾張）：請與牌桌核對該手牌"))
+    return out
 
 
 def meta(incident: Incident) -> dict[str, object]:
