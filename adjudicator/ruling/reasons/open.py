@@ -13,7 +13,8 @@ from adjudicator.ruling.reasons.words import (
 TEMPLATES: dict[str, Render] = {
     "record_start_unknown": lambda c, s, a: (
         f"紀錄未載起點（表頭無「起點:」，首手亦無序號），無從判斷 {_value(a[0])} "
-        "是否於配牌後即和牌（天和）"),
+        "此和是否仍在開局之初：天和、地和、天聽、地聽、人和須自配牌補花後起算；"
+        "請向牌桌確認此前是否已有人打牌"),
     "kong_not_in_record": lambda c, s, a: (
         f"舉發 {_value(a[0])} 錯杠，但紀錄中沒有 {_value(a[0])} 的杠牌"),
 }
@@ -24,7 +25,7 @@ ASSUMPTIONS: dict[str, AssumptionWords] = {
         + ("已成和" if v else "未成和")),
     "assume_from_deal": lambda c, a, v: (
         f"紀錄{'自開局起，' if v else '非自開局起，'}{c.act_text(a[0].number)}"
-        + ("是配牌後之第一手" if v else "不是配牌後之第一手")),
+        + ("仍在開局之初（此前未記之牌無礙）" if v else "不在開局之初")),
     "assume_passed": lambda c, a, v: (
         f"{_value(a[0])} 於{c.act_text(a[1].number)}時"
         + ("得和而未和（過水）" if v else "不能和此牌")),
