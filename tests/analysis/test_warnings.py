@@ -114,3 +114,16 @@ def test_a_won_discard_in_the_laid_hand_is_not_a_fifth_copy() -> None:
     # Without the won tile the same hand is read the same way.
     shorter = case.read_text("utf-8").replace("南 南 南\n\n期望", "南 南\n\n期望")
     assert judge_text(shorter).status == "decided"
+
+
+def test_a_penalty_resting_on_a_stated_hand_size_warns() -> None:
+    # cases/record/seventeen_tiles_stated_before_draw.case: the 相公 (逾張) rests only on the
+    # size of the stated hand; the ruling says so and warns at the act it is found at.
+    case = Path(__file__).resolve().parents[2] / "cases" / "record" / \
+        "seventeen_tiles_stated_before_draw.case"
+    text = case.read_text(encoding="utf-8")
+    line = next(n for n, s in enumerate(text.splitlines(), 1) if s.startswith("34 西 打"))
+    ruling = judge_text(text)
+    (warning,) = [w for w in ruling.warnings if w.line == line]
+    assert "相公" in warning.message and "張數" in warning.message
+    assert any("依紀錄所記手牌張數推算" in why for f in ruling.findings for why in f.why)

@@ -107,6 +107,9 @@ TEMPLATES: dict[str, Render] = {
     "offence_time_unknown": lambda c, s, a: (
     f"{_value(a[0])} 已是相公後才經舉發、自承或發現 {_value(a[1])}，紀錄未載該行為發生於相公之前"
     f"或之後，無從判斷是否相公二度違規"),
+    "offence_repeat_unknown": lambda c, s, a: (
+    f"{_value(a[0])} 已因 {_value(a[1])} 成相公，其後又經舉發、自承或發現 {_value(a[1])}：紀錄未載"
+    f"這是同一次違規再被指出，還是相公後又犯一次，無從判斷是否相公二度違規；請向牌桌確認"),
     "pung_passed": lambda c, s, a: (
     f"{s} 可碰{c.act_text(a[0].number)}之牌而未碰，未再摸牌前又碰同牌"
     f"（{c.act_text(a[1].number)}；平台.過水）"),

@@ -37,6 +37,9 @@ ASSUMPTIONS: dict[str, AssumptionWords] = {
     "assume_after": lambda c, a, v: (
         f"{_value(a[0])} 於{c.act_text(a[1].number)}所舉之違規" + ("發生於相公之後" if v
                                                               else "發生於相公之前")),
+    "assume_new": lambda c, a, v: (
+        f"{_value(a[0])} 於{c.act_text(a[1].number)}所舉之違規" + ("是相公後又犯的一次" if v
+                                                              else "即先前已舉之同一次")),
     "assume_round_wait": lambda c, a, v: (
         f"{c.act_text(a[0].number)}時可和之牌" + ("含" if v else "不含") + "同巡打過之牌"),
 }
