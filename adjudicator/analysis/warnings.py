@@ -13,7 +13,7 @@ from __future__ import annotations
 from adjudicator.analysis.replay import Timeline, replay
 from adjudicator.language import tiles as T
 from adjudicator.language.incident import Act, Incident, Position
-from adjudicator.language.seats import SEATS
+from adjudicator.language.seats import SEATS, Seat, next_seat
 from adjudicator.ruling.model import LogWarning
 
 # A hand holds 16 tiles between turns and 17 while its holder is to discard (和牌型態),
@@ -83,17 +83,33 @@ def _turns(incident: Incident) -> list[LogWarning]:
     """Acts out of turn that the record does not explain."""
     out: list[LogWarning] = []
     last: dict[str, str] = {}  # chair → its latest act that moved play
+    discarder: Seat | None = None  # who discarded, when a discard is the latest move
+    gap = False  # a number left out since the latest move
+    prev_seq: int | None = None
     for act in incident.acts:
+        gap = gap or (prev_seq is not None and act.seq != prev_seq + 1)
+        prev_seq = act.seq
         if act.actor not in SEATS:
             continue
-        seat = str(act.actor)
+        seat: Seat = act.actor  # type: ignore[assignment]
         before = last.get(seat)
-        if act.verb == "打" and before == "打":
+        other = discarder if discarder not in (None, seat) else None
+        if act.verb == "打" and other is not None:
+            out.append(LogWarning(act.line, f"{seat} 打牌，但 {other} 打牌後未記 {seat} 摸牌或"
+                                  f"吃碰：不是輪到 {seat} 打牌（無專管條款；牌數照紀錄算）"))
+        elif act.verb == "打" and before == "打":
             out.append(LogWarning(act.line,
                                   f"{seat} 連續打牌，中間未記摸牌或吃碰：視為漏記一次摸牌"))
+        if act.verb == "摸" and other is not None and seat != next_seat(other):
+            out.append(LogWarning(act.line, (
+                f"{seat} 摸牌，但 {other} 打牌後應由 {next_seat(other)} 摸牌："
+                + ("序號中斷，" if gap else "") + f"可能漏記 {next_seat(other)} 等人的摸打；"
+                "若無漏記，即是搶摸（相公），請向牌桌確認（未予判罰）")))
         if act.verb == "自摸" and before not in (*DRAWS, "補花", "暗杠", "加杠") \
                 and before is not None:
             out.append(LogWarning(act.line, f"{seat} 宣告自摸，但此前最後一手不是自己的摸牌或補牌"))
         if act.verb in (*INTAKES, "打", "補花", "暗杠", "加杠", "入手"):
             last[seat] = act.verb if act.verb != "入手" else before or "入手"
+        if act.verb in (*INTAKES, "打", "補花", "暗杠", "加杠"):
+            discarder, gap = (seat if act.verb == "打" else None), False
     return out

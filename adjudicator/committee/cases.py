@@ -146,14 +146,21 @@ def run_cases(paths: Sequence[Path], settings: dict[str, str] | None = None,
     for first in range(0, len(paths), chunk):
         results = [CaseResult(path) for path in paths[first:first + chunk]]
         ready: list[CaseResult] = []
-        for result in results:
+        for k, result in enumerate(results):
             start = time.perf_counter()
             try:
                 result.incident = read_case(result.path)
-                ready.append(result)
             except UNJUDGED as err:
                 result.error = unjudged_why(err)
             result.seconds = time.perf_counter() - start
+            if result.incident is None:
+                continue
+            if case_settings(result.incident.source):
+                # A case that sets its own reading is judged alone, with it (the batch
+                # engine takes one set of settings for all).
+                results[k] = run_case(result.path, settings)
+            else:
+                ready.append(result)
         judged = judge_incidents([r.incident for r in ready], settings=settings)  # type: ignore
         for result, (ruling, seconds) in zip(ready, judged, strict=True):
             result.seconds += seconds

@@ -34,6 +34,7 @@ class DeclaredWin:
     tile: int | None
     hand: WinHand | None  # None when the record does not show the whole hand
     flower: FlowerWin | None = None  # how a flower win (花和) came about
+    start: frozenset[str] = frozenset()  # START_SHAPES the record does not rule out
 
 
 class _Record:
@@ -279,8 +280,9 @@ def _win_hand(incident: Incident, seat: Seat, how: str, tile: int | None,
 
 
 def _context(rec: _Record, i: int, seat: Seat, how: str, dealer: Seat,
-             flower: FlowerWin | None = None, from_start: bool = False) -> dict[str, bool]:
-    """Facts of the play around the win that its patterns need."""
+             flower: FlowerWin | None = None) -> dict[str, bool]:
+    """Facts of the play around the win that its patterns need, as far as the record shows
+    them (what asks for the start of the hand is taken as if the record began there)."""
     # A flower win's own draw counts only when the replacement came before the declaration.
     drew = how == "自摸" or (flower is not None and flower.replaced)
     draw = _last_draw(rec, i, seat) if drew else None
@@ -295,7 +297,7 @@ def _context(rec: _Record, i: int, seat: Seat, how: str, dealer: Seat,
     # 台.33: the dealt hand after 補花 only; a win on a kong's replacement is 杠上開花.
     kongs_before = any(rec.act(j).actor == seat and rec.act(j).verb in ("暗杠", "加杠", "明杠")
                        for j in rec.before(i))
-    tian_hu = (from_start and seat == dealer and how == "自摸" and not discards_before
+    tian_hu = (seat == dealer and how == "自摸" and not discards_before
                and not kongs_before)
     first_discard_of_discarder = how == "和銃" and bool(discards_before) and sum(
         1 for a in discards_before if a.actor == discards_before[0].actor) == 1
@@ -306,7 +308,7 @@ def _context(rec: _Record, i: int, seat: Seat, how: str, dealer: Seat,
         "tian_hu": tian_hu, "di_hu": di_hu,
         "ren_hu": di_ting and _first_after_ting(rec, i, seat, how),
         "ren_hu_first": di_ting and _first_after_ting(rec, i, seat, how, anyone=True),
-        "tian_ting": tian_ting and not di_hu, "di_ting": di_ting,
+        "tian_ting": tian_ting, "di_ting": di_ting,
     }
 
 
@@ -351,13 +353,13 @@ def declared_wins(incident: Incident, timeline: Timeline) -> list[DeclaredWin]:
             elif state.unknown:
                 state.unknown -= 1
         how, frm, tile = _how(rec, i, state, flower)
-        context: dict[str, bool | int | None] = dict(_context(rec, i, seat, how, dealer, flower,
-                                                                  from_start))
+        context: dict[str, bool | int | None] = dict(_context(rec, i, seat, how, dealer, flower))
+        start = frozenset(START_SHAPES[k] for k in START_SHAPES if context.pop(k))
         if flower is not None:
             context["dealt_flower_win"] = flower.dealt
             context["robbed_flower"] = flower.robbed if flower.form == 2 else None
         hand = _win_hand(incident, seat, how, tile, state, context)
-        out.append(DeclaredWin(i, seat, how, frm, tile, hand, flower))
+        out.append(DeclaredWin(i, seat, how, frm, tile, hand, flower, start))
     return out
 
 
@@ -371,31 +373,24 @@ def _with_robbed(rec: _Record, i: int, seat: Seat, flowers: list[int]) -> list[i
     return out
 
 
-# What a win's 台 may owe to the start of the hand (台.33 天和 asks for the dealt hand).
-START_DEPENDENT = {"tian_hu": "天和"}
-
-
-def start_dependent(incident: Incident, timeline: Timeline) -> Iterator[Symbol]:
-    """start_dependent(W, Name): in a record that does not say where it begins (no 起點, no
-    number on its first act), win W would be Name were it the start of the hand — an open
-    fact (asp/open.lp), never assumed."""
-    if not incident.start_unknown:
-        return  # the record says where it starts (at the deal, or numbered past it)
-    rec = _Record(incident)
-    dealer = incident.header.dealer or "東"
-    for w in declared_wins(incident, timeline):
-        if w.flower is not None:
-            continue
-        as_fragment = _context(rec, w.index, w.seat, w.how, dealer, None, False)
-        from_deal = _context(rec, w.index, w.seat, w.how, dealer, None, True)
-        for key, name in START_DEPENDENT.items():
-            if from_deal[key] and not as_fragment[key]:
-                yield fact("start_dependent", w.index, name)
+# What a win's 台 may owe to the start of the hand: 台.33 天和 (the dealt hand), 台.34 地和
+# (the first draw, or each player's first discard, after a 天聽), 台.31 天聽 (before one's
+# first discard), 台.32 地聽 (with one's first discard), 台.35 人和 (after a 地聽).  Python
+# says only what the record shows (nothing in it before the win rules the pattern out);
+# whether the record begins at the deal, and so whether the pattern counts, is decided in
+# asp/open.lp.
+START_SHAPES = {"tian_hu": "天和", "di_hu": "地和", "tian_ting": "天聽", "di_ting": "地聽",
+                "ren_hu": "人和", "ren_hu_first": "人和首張"}
 
 
 def win_facts(incident: Incident, timeline: Timeline) -> Iterator[Symbol]:
-    yield from start_dependent(incident, timeline)
+    if incident.from_deal:
+        yield fact("record_from_deal")
+    elif incident.start_unknown:
+        yield fact("record_start_unknown")
     for w in declared_wins(incident, timeline):
+        for name in sorted(w.start):
+            yield fact("start_shape", w.index, name)
         yield fact("declared_win", w.index, w.seat, w.how, w.frm or "none",
                    T.UNKNOWN if w.tile is None else w.tile)
         if w.hand is None:

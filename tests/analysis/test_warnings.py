@@ -51,9 +51,10 @@ def test_lint_warnings_exit_1(tmp_path: Path) -> None:
     code, out = _lint(tmp_path, FRAGMENT, "-f", "json")
     assert code == 1
     lines = {w["line"] for w in json.loads(out)}
-    # line 2: 18 tiles stated; 4: start not stated; 5: numbering mixed; 6: two discards
-    # with no draw between; 8: a 自摸 with no own draw.
-    assert lines == {2, 4, 5, 6, 8}
+    # line 2: 18 tiles stated; 4: start not stated; 5: numbering mixed, and 北 discarding
+    # after 東 with no draw; 6: two discards with no draw between; 7: 南 discarding after
+    # 北 with no draw; 8: a 自摸 with no own draw.
+    assert lines == {2, 4, 5, 6, 7, 8}
 
 
 def test_lint_unreadable_exits_2(tmp_path: Path) -> None:
@@ -68,7 +69,7 @@ def test_warnings_in_the_json_and_meta() -> None:
     out = to_dict(judge_text(text))
     assert out["meta"] == {"date": "2026-11-30 20:15", "table": "7", "referee": "陳大文",
                            "players": {"東": "阿明", "南": "小華"}}
-    assert [w["line"] for w in out["warnings"]] == [6, 8, 9, 10, 12]
+    assert [w["line"] for w in out["warnings"]] == [6, 8, 9, 9, 10, 11, 12]
     assert to_dict(judge_text(CLEAN))["warnings"] == []
 
 
@@ -114,3 +115,42 @@ def test_a_won_discard_in_the_laid_hand_is_not_a_fifth_copy() -> None:
     # Without the won tile the same hand is read the same way.
     shorter = case.read_text("utf-8").replace("南 南 南\n\n期望", "南 南\n\n期望")
     assert judge_text(shorter).status == "decided"
+
+
+def test_a_penalty_resting_on_a_stated_hand_size_warns() -> None:
+    # cases/record/seventeen_tiles_stated_before_draw.case: the 相公 (逾張) rests only on the
+    # size of the stated hand; the ruling says so and warns at the act it is found at.
+    case = Path(__file__).resolve().parents[2] / "cases" / "record" / \
+        "seventeen_tiles_stated_before_draw.case"
+    text = case.read_text(encoding="utf-8")
+    line = next(n for n, s in enumerate(text.splitlines(), 1) if s.startswith("34 西 打"))
+    ruling = judge_text(text)
+    (warning,) = [w for w in ruling.warnings if w.line == line]
+    assert "相公" in warning.message and "張數" in warning.message
+    assert any("依紀錄所記手牌張數推算" in why for f in ruling.findings for why in f.why)
+
+
+TURNS = "規則: tw16\n莊家: 東\n紀錄:\n22 南 摸 ?\n23 南 打 九萬\n"
+
+
+@pytest.mark.parametrize(("lines", "warned"), [
+    ("24 北 摸 ?\n25 北 打 東\n", "北 摸牌，但 南 打牌後應由 西 摸牌"),  # skips 西
+    ("24 西 摸 ?\n25 西 打 東\n", None),  # the 下家
+    ("24 西 碰 九萬\n25 西 打 東\n", None),  # a claim, then its discard
+    ("24 北 打 東\n", "北 打牌，但 南 打牌後未記 北 摸牌或吃碰"),  # no draw, out of turn
+    ("24 西 摸 ?\n25 西 打 東\n26 北 摸 ?\n27 北 打 南\n", None),
+])
+def test_acts_out_of_turn_warn(lines: str, warned: str | None) -> None:
+    text = TURNS + lines
+    found = [w.message for w in log_warnings(read(text)) if "打牌後" in w.message]
+    assert [m for m in found if warned and m.startswith(warned)] == found
+    assert bool(found) == (warned is not None)
+    # Never judged from the order of lines alone.
+    assert not judge_text(text).findings
+
+
+def test_draw_by_wrong_chair_warns_in_the_case() -> None:
+    case = Path(__file__).resolve().parents[2] / "cases" / "record" / \
+        "draw_by_wrong_chair_not_judged.case"
+    ruling = judge_text(case.read_text(encoding="utf-8"))
+    assert any("搶摸" in w.message and "西" in w.message for w in ruling.warnings)

@@ -212,6 +212,24 @@ def test_reported_second_cause_time_is_open() -> None:
     assert [u.term for u in r.uncertain] == ['offence_time_unknown("西","搶摸")']
 
 
+def test_same_cause_reported_again_after_a_turn_is_open() -> None:
+    # A second report of the cause that made the player 相公, after it played on: the same
+    # fault pointed out again or a new one (相公二度违规).  Both ways; 包賠 only in one.
+    r = judge_text(HEAD + "紀錄:\n20 東 舉發 南 窺視暗牌\n21 南 摸 ?\n22 南 打 九筒\n"
+                   "23 西 舉發 南 窺視暗牌\n")
+    assert r.status == "undetermined"
+    assert [u.term for u in r.uncertain] == ['offence_repeat_unknown("南","窺視暗牌")']
+    assert "包賠" not in _kinds(r, "南")
+    (new,) = [p for u in r.uncertain for p in u.possibilities]
+    assert "包賠" in {f.kind for f in new.findings}
+
+
+def test_same_cause_reported_twice_at_once_is_one_fault() -> None:
+    r = judge_text(HEAD + "紀錄:\n20 東 舉發 南 窺視暗牌\n21 西 舉發 南 窺視暗牌\n")
+    assert r.status == "decided"
+    assert _kinds(r, "南") == {"相公"}
+
+
 # --- Side bets and the outsider's money ------------------------------------------------
 
 
