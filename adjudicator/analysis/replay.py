@@ -36,6 +36,17 @@ class HandState:
     def size(self) -> int:
         return sum(self.concealed.values()) + self.unknown - self.excess
 
+    def playing_count(self) -> int:
+        """Tiles held, each laid-out set counting three (和牌型態: the kong's fourth aside), a
+        set broken by a discard from it (打 …（門前）) what is left in it; flowers aside."""
+        tiles = sum(n for t, n in self.concealed.items() if not T.is_flower(t))
+        return tiles + self.unknown - self.excess + sum(min(3, len(m.tiles)) for m in self.melds)
+
+    def stated_count(self) -> int:
+        """The hand as a 手牌 line states it: a dealt hand is stated with its flowers, which
+        the record then replaces (補花), so they count toward a whole statement."""
+        return self.playing_count() + sum(n for t, n in self.concealed.items() if T.is_flower(t))
+
     def holds(self, tile: int) -> bool | None:
         """Whether the concealed hand holds ``tile``; None when the record cannot tell."""
         if self.concealed[tile] > self.excess:

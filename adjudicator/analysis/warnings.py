@@ -11,7 +11,6 @@ prints them; the JSON ruling carries them as ``warnings``.
 from __future__ import annotations
 
 from adjudicator.analysis.replay import Timeline, replay
-from adjudicator.language import tiles as T
 from adjudicator.language.incident import Act, Incident, Position
 from adjudicator.language.seats import SEATS
 from adjudicator.ruling.model import LogWarning
@@ -60,9 +59,10 @@ def _hand_sizes(incident: Incident, timeline: Timeline) -> list[LogWarning]:
             continue
         state = timeline.before[index][item.seat] if index < len(timeline.before) \
             else timeline.final[item.seat]
-        concealed = sum(1 for t in item.tiles if not T.is_flower(t))
+        # As stated: flowers count (a dealt hand is written with them, then replaced).
+        concealed = len(item.tiles)
         sets = len(state.melds)
-        size = concealed + 3 * sets
+        size = state.stated_count()
         if size in HAND_SIZES or _won_hand(incident, index, item.seat):
             continue
         with_sets = f"（連同門前 {sets} 組，每組算 3 張）" if sets else ""
@@ -90,7 +90,8 @@ def _turns(incident: Incident) -> list[LogWarning]:
         before = last.get(seat)
         if act.verb == "打" and before == "打":
             out.append(LogWarning(act.line,
-                                  f"{seat} 連續打牌，中間未記摸牌或吃碰：視為漏記一次摸牌"))
+                                  f"{seat} 連續打牌，中間未記摸牌或吃碰："
+                                  "打牌不在其輪序，或紀錄漏記一次摸牌（請與牌桌核對）"))
         if act.verb == "自摸" and before not in (*DRAWS, "補花", "暗杠", "加杠") \
                 and before is not None:
             out.append(LogWarning(act.line, f"{seat} 宣告自摸，但此前最後一手不是自己的摸牌或補牌"))
