@@ -1,11 +1,20 @@
 """Simulated games at scale: clean games, injected faults and mutated logs, judged and counted.
 
-Run: ``python bench/simulate.py --games 10000 --mutations 100000`` (``--jobs 2`` processes;
-``--findings DIR`` writes the shortest log seen for each failure class there).  Prints:
-clean games judged, false accusations by finding kind, wrong ``inconsistent``, wrong
-winner/payers, per fault kind caught/injected %, mutated logs and the exceptions other than
-``LogError`` by type.  Deterministic: game ``i`` is seed ``i``; mutation ``j`` edits the
-game of seed ``j % games`` with seed ``j``.
+Run: ``python bench/simulate.py --games 10000 --faults 10000 --mutations 100000``
+(``--jobs 2`` worker processes; ``--findings DIR`` writes the shortest log seen for each
+failure class there).  Prints: clean games judged, false accusations by finding kind, wrong
+``inconsistent``, wrong winner/payers, per fault kind caught/injected %, mutated logs and the
+exceptions other than ``LogError`` by type, and each phase's rate (logs/s).
+
+The logs are judged as ``adjudicator batch`` judges them: each worker reads a chunk of logs
+and rules on it in one clingo run (rules/multi.py, the batch engine; tests/batch checks that
+its rulings are the single path's).  ``--engine single`` judges each log alone instead
+(``judge_text``), to compare rates.
+
+Deterministic: clean game ``i`` is seed ``i``; the faults are injected into the games of
+seeds ``0 … faults-1`` (each kind where the game offers a place for it); mutation ``j`` edits
+the game of seed ``j % games`` with seed ``j`` (``--mutate-games`` sets that ``games`` for a
+run of mutations alone: ``--games 0 --faults 0``).
 """
 
 from __future__ import annotations
@@ -14,19 +23,57 @@ import argparse
 import sys
 import time
 from collections import Counter
+from collections.abc import Iterator
 from multiprocessing import Pool
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from adjudicator.language.errors import LogError  # noqa: E402
-from adjudicator.simulation.check import caught, clean_failures, judge  # noqa: E402
-from adjudicator.simulation.faults import FAULTS, inject  # noqa: E402
+from adjudicator.simulation.check import caught, clean_failures  # noqa: E402
+from adjudicator.simulation.faults import FAULTS, Fault, inject  # noqa: E402
 from adjudicator.simulation.game import Act, Game, simulate  # noqa: E402
 from adjudicator.simulation.mutate import mutate  # noqa: E402
 from adjudicator.simulation.writer import write  # noqa: E402
 
 Example = tuple[str, str]  # (failure class, log)
+Judged = dict[str, Any] | Exception  # a ruling as JSON, or what judging raised
+ENGINE = {"name": "batch"}  # set in each worker by _init
+
+
+def _init(engine: str) -> None:
+    ENGINE["name"] = engine
+
+
+def judge_all(texts: list[str]) -> list[Judged]:
+    """Each log's ruling (as JSON) or the exception reading or judging it raised."""
+    from adjudicator.ruling.model import to_dict
+
+    if ENGINE["name"] == "single":
+        from adjudicator.ruling.judge import judge_text
+
+        out: list[Judged] = []
+        for text in texts:
+            try:
+                out.append(to_dict(judge_text(text)))
+            except Exception as err:  # noqa: BLE001 — counted, that is the point
+                out.append(err)
+        return out
+    from adjudicator.batch.work import judge_incidents
+    from adjudicator.language.reader import read
+
+    results: list[Judged | None] = [None] * len(texts)
+    read_ok: list[tuple[int, Any]] = []
+    for i, text in enumerate(texts):
+        try:
+            read_ok.append((i, read(text)))
+        except Exception as err:  # noqa: BLE001
+            results[i] = err
+    judged = judge_incidents([inc for _, inc in read_ok])
+    for (i, _), (ruling, _seconds) in zip(read_ok, judged, strict=True):
+        results[i] = ruling if isinstance(ruling, Exception) else to_dict(ruling)
+    return [r for r in results if r is not None]
 
 
 def _class_of(failure: str) -> str:
@@ -35,15 +82,20 @@ def _class_of(failure: str) -> str:
         else failure
 
 
-def clean_job(seed: int) -> tuple[list[str], list[Example]]:
-    game = simulate(seed)
-    text = write(game)
-    try:
-        failures = clean_failures(game, judge(text))
-    except LogError as err:
-        failures = [f"LogError on a clean game: {str(err).splitlines()[0]}"]
-    except Exception as err:  # noqa: BLE001 — counted, that is the point
-        failures = [f"exception {type(err).__name__}"]
+def clean_job(seeds: list[int]) -> list[tuple[list[str], list[Example]]]:
+    games = [simulate(seed) for seed in seeds]
+    texts = [write(game) for game in games]
+    return [_clean_failures(game, text, judged)
+            for game, text, judged in zip(games, texts, judge_all(texts), strict=True)]
+
+
+def _clean_failures(game: Game, text: str, judged: Judged) -> tuple[list[str], list[Example]]:
+    if isinstance(judged, LogError):
+        failures = [f"LogError on a clean game: {str(judged).splitlines()[0]}"]
+    elif isinstance(judged, Exception):
+        failures = [f"exception {type(judged).__name__}"]
+    else:
+        failures = clean_failures(game, judged)
     classes = sorted({_class_of(f) for f in failures})
     examples = [(c, text + "# " + "; ".join(f for f in failures if _class_of(f) == c) + "\n")
                 for c in classes]
@@ -66,60 +118,75 @@ def _cut_after(game: Game, act: int) -> str | None:
 
 
 def _false(game: Game, text: str) -> list[str]:
-    try:
-        return [f for f in clean_failures(game, judge(text)) if f.startswith("false ")]
-    except Exception:  # noqa: BLE001
+    judged = judge_all([text])[0]
+    if isinstance(judged, Exception):
         return []
+    return [f for f in clean_failures(game, judged) if f.startswith("false ")]
 
 
-def fault_job(seed: int) -> tuple[list[tuple[str, str]], list[Example]]:
-    game = simulate(seed)
-    out: list[tuple[str, str]] = []
-    examples: list[Example] = []
-    for kind in FAULTS:
-        fault = inject(game, kind, seed)
-        if fault is None:
-            continue
-        try:
-            ruling = judge(fault.text)
-            ok = caught(fault, ruling)
-            got = "caught" if ok else "missed"
-            if not ok:
-                said = sorted({f"{f['kind']}@{f['at']}" for f in ruling["findings"]}
-                              | {f"{p['kind']}@{p.get('at')}" for p in ruling["problems"]})
-                examples.append((f"fault {kind} missed", fault.text + f"# engine: "
-                                 f"{ruling['status']} {' '.join(said) or '-'}; expected "
-                                 f"{fault.finding} at {fault.act}\n"))
-        except LogError:
+def fault_job(seeds: list[int]) -> list[tuple[list[tuple[str, str]], list[Example]]]:
+    faults: list[Fault] = []
+    for seed in seeds:
+        game = simulate(seed)
+        faults.extend(f for kind in FAULTS if (f := inject(game, kind, seed)) is not None)
+    out: list[tuple[list[tuple[str, str]], list[Example]]] = []
+    for fault, judged in zip(faults, judge_all([f.text for f in faults]), strict=True):
+        examples: list[Example] = []
+        if isinstance(judged, LogError):
             got = "LogError"
-            examples.append((f"fault {kind} LogError", fault.text))
-        except Exception as err:  # noqa: BLE001
-            got = f"exception {type(err).__name__}"
-            examples.append((f"fault {kind} {got}", fault.text))
-        out.append((kind, got))
-    return out, examples
+            examples.append((f"fault {fault.kind} LogError", fault.text))
+        elif isinstance(judged, Exception):
+            got = f"exception {type(judged).__name__}"
+            examples.append((f"fault {fault.kind} {got}", fault.text))
+        elif caught(fault, judged):
+            got = "caught"
+        else:
+            got = "missed"
+            said = sorted({f"{f['kind']}@{f['at']}" for f in judged["findings"]}
+                          | {f"{p['kind']}@{p.get('at')}" for p in judged["problems"]})
+            examples.append((f"fault {fault.kind} missed", fault.text + f"# engine: "
+                             f"{judged['status']} {' '.join(said) or '-'}; expected "
+                             f"{fault.finding} at {fault.act}\n"))
+        out.append(([(fault.kind, got)], examples))
+    return out
 
 
-def mutation_job(args: tuple[int, int]) -> tuple[str, list[Example]]:
-    j, games = args
-    text, _ = mutate(write(simulate(j % games)), j)
-    try:
-        judge(text)
-        return "ruling", []
-    except LogError:
-        return "LogError", []
-    except Exception as err:  # noqa: BLE001
-        name = f"{type(err).__name__}: {str(err)[:70]}"
-        return name, [(f"mutation {type(err).__name__}", text)]
+def mutation_job(args: tuple[list[int], int]) -> list[tuple[str, list[Example]]]:
+    js, games = args
+    texts = [mutate(write(simulate(j % games)), j)[0] for j in js]
+    out: list[tuple[str, list[Example]]] = []
+    for text, judged in zip(texts, judge_all(texts), strict=True):
+        if not isinstance(judged, Exception):
+            out.append(("ruling", []))
+        elif isinstance(judged, LogError):
+            out.append(("LogError", []))
+        else:
+            name = f"{type(judged).__name__}: {str(judged)[:70]}"
+            out.append((name, [(f"mutation {type(judged).__name__}", text)]))
+    return out
+
+
+def _chunks(items: range, size: int) -> Iterator[list[int]]:
+    for k in range(0, len(items), size):
+        yield list(items[k:k + size])
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--games", type=int, default=1000)
+    ap.add_argument("--games", type=int, default=1000, help="clean games")
+    ap.add_argument("--faults", type=int, default=None,
+                    help="games to inject each fault kind into (default: --games)")
     ap.add_argument("--mutations", type=int, default=10000)
-    ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--mutate-games", type=int, default=None,
+                    help="mutation j edits the game of seed j %% this (default: --games)")
+    ap.add_argument("--jobs", type=int, default=2, help="worker processes")
+    ap.add_argument("--chunk", type=int, default=16, help="logs per clingo run (batch engine)")
+    ap.add_argument("--engine", choices=("batch", "single"), default="batch")
     ap.add_argument("--findings", type=Path, default=None)
+    ap.add_argument("--progress", type=int, default=0,
+                    help="print running counts to stderr every N chunks (0: never)")
     a = ap.parse_args()
+    n_faults = a.games if a.faults is None else a.faults
     shortest: dict[str, str] = {}
 
     def keep(examples: list[Example]) -> None:
@@ -127,48 +194,77 @@ def main() -> None:
             if cls not in shortest or len(text) < len(shortest[cls]):
                 shortest[cls] = text
 
-    start = time.time()
-    with Pool(a.jobs) as pool:
+    def rate(n: int, since: float) -> str:
+        took = time.time() - since
+        return f"[{took:.0f}s, {n / max(took, 1e-9):.2f} logs/s]"
+
+    print(f"engine: {a.engine}, {a.jobs} worker processes, chunks of {a.chunk}")
+    with Pool(a.jobs, initializer=_init, initargs=(a.engine,)) as pool:
+        start = time.time()
         false: Counter[str] = Counter()
         classes: Counter[str] = Counter()
         bad_games = 0
-        for failures, ex in pool.imap_unordered(clean_job, range(a.games), chunksize=4):
-            bad_games += bool(failures)
-            for f in failures:
-                classes[_class_of(f)] += 1
-                if f.startswith("false "):
-                    false[f.split()[1].rstrip(":")] += 1
-            keep(ex)
+        for k, chunk in enumerate(pool.imap_unordered(clean_job,
+                                                      _chunks(range(a.games), a.chunk)), 1):
+            if a.progress and k % a.progress == 0:
+                print(f"  … {k * a.chunk} clean games, {bad_games} judged wrong "
+                      f"{rate(k * a.chunk, start)}", file=sys.stderr, flush=True)
+            for failures, ex in chunk:
+                bad_games += bool(failures)
+                for f in failures:
+                    classes[_class_of(f)] += 1
+                    if f.startswith("false "):
+                        false[f.split()[1].rstrip(":")] += 1
+                keep(ex)
+        wrong_inconsistent = sum(v for c, v in classes.items()
+                                 if c.startswith("status inconsistent"))
         print(f"clean games: {a.games}, judged wrong: {bad_games} "
-              f"({100 * bad_games / max(a.games, 1):.1f}%)  [{time.time() - start:.0f}s]")
-        print("  false accusations by finding kind:",
-              dict(false.most_common()) or "none")
+              f"({100 * bad_games / max(a.games, 1):.2f}%)  {rate(a.games, start)}")
+        print(f"  false accusations: {sum(false.values())}",
+              dict(false.most_common()) or "")
+        print(f"  wrong inconsistent: {wrong_inconsistent}")
         for cls, n in classes.most_common():
             print(f"  {n:6d}  {cls}")
         sys.stdout.flush()
 
+        start = time.time()
         per: Counter[tuple[str, str]] = Counter()
-        for out, ex in pool.imap_unordered(fault_job, range(a.games), chunksize=4):
-            for kind, got in out:
-                per[(kind, got)] += 1
-            keep(ex)
-        print(f"faults  [{time.time() - start:.0f}s]")
+        chunk = max(1, a.chunk // len(FAULTS))  # about a.chunk logs per run
+        for k, out in enumerate(pool.imap_unordered(fault_job,
+                                                    _chunks(range(n_faults), chunk)), 1):
+            for kinds, ex in out:
+                for kind, got in kinds:
+                    per[(kind, got)] += 1
+                keep(ex)
+            if a.progress and k % a.progress == 0:
+                missed = sum(v for (_, g), v in per.items() if g != "caught")
+                print(f"  … {sum(per.values())} faults judged, {missed} not caught "
+                      f"{rate(sum(per.values()), start)}", file=sys.stderr, flush=True)
+        injected = sum(per.values())
+        print(f"faults: {injected} injected into {n_faults} games  {rate(injected, start)}")
         for kind in FAULTS:
             n = sum(v for (k, _), v in per.items() if k == kind)
             c = per[(kind, "caught")]
             rest = {g: v for (k, g), v in per.items() if k == kind and g != "caught"}
-            print(f"  {kind:24s} caught {c}/{n} ({100 * c / max(n, 1):.1f}%)  {rest}")
+            print(f"  {kind:24s} caught {c}/{n} ({100 * c / max(n, 1):.2f}%)  {rest or ''}")
         sys.stdout.flush()
 
+        start = time.time()
         outcome: Counter[str] = Counter()
-        jobs = ((j, a.games) for j in range(a.mutations))
-        for got, ex in pool.imap_unordered(mutation_job, jobs, chunksize=32):
-            outcome[got] += 1
-            keep(ex)
+        base = max(1, a.games if a.mutate_games is None else a.mutate_games)
+        jobs = ((js, base) for js in _chunks(range(a.mutations), a.chunk))
+        for k, out in enumerate(pool.imap_unordered(mutation_job, jobs), 1):
+            for got, ex in out:
+                outcome[got] += 1
+                keep(ex)
+            if a.progress and k % a.progress == 0:
+                other = sum(v for g, v in outcome.items() if g not in ("ruling", "LogError"))
+                print(f"  … {sum(outcome.values())} mutated logs, {other} other exceptions "
+                      f"{rate(sum(outcome.values()), start)}", file=sys.stderr, flush=True)
         other = {k: v for k, v in outcome.items() if k not in ("ruling", "LogError")}
         print(f"mutated logs: {a.mutations}, ruling {outcome['ruling']}, LogError "
               f"{outcome['LogError']}, other exceptions {sum(other.values())}  "
-              f"[{time.time() - start:.0f}s]")
+              f"{rate(a.mutations, start)}")
         for k, v in sorted(other.items(), key=lambda kv: -kv[1]):
             print(f"  {v:6d}  {k}")
     if a.findings:

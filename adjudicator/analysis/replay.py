@@ -36,6 +36,17 @@ class HandState:
     def size(self) -> int:
         return sum(self.concealed.values()) + self.unknown - self.excess
 
+    def playing_count(self) -> int:
+        """Tiles held, each laid-out set counting three (和牌型態: the kong's fourth aside), a
+        set broken by a discard from it (打 …（門前）) what is left in it; flowers aside."""
+        tiles = sum(n for t, n in self.concealed.items() if not T.is_flower(t))
+        return tiles + self.unknown - self.excess + sum(min(3, len(m.tiles)) for m in self.melds)
+
+    def stated_count(self) -> int:
+        """The hand as a 手牌 line states it: a dealt hand is stated with its flowers, which
+        the record then replaces (補花), so they count toward a whole statement."""
+        return self.playing_count() + sum(n for t, n in self.concealed.items() if T.is_flower(t))
+
     def holds(self, tile: int) -> bool | None:
         """Whether the concealed hand holds ``tile``; None when the record cannot tell."""
         if self.concealed[tile] > self.excess:
@@ -123,17 +134,43 @@ class _Replay:
                 del self.sea[i]
                 return
 
-    def take_won_discard(self, win: Act, pos: Position) -> None:
+    def take_won_discard(self, win: Act, before: Act | None, pos: Position) -> None:
         """A hand laid down right after a win on a discard, written with the won tile (17
-        tiles, each set on the table three): the tile is in that hand, no longer in the sea."""
-        if win.verb != "和" or win.actor != pos.seat or pos.kind != "手牌" or not self.sea:
+        tiles, each set on the table three): the tile is in that hand, no longer in the sea
+        — or, won by robbing a kong (搶杠, the act ``before`` the win another's 加杠), no
+        longer on the robbed kong, which stays the pung it was."""
+        if win.verb != "和" or win.actor != pos.seat or pos.kind != "手牌":
             return
-        tile = self.sea[-1][1]
+        robbed: Seat | None = None
+        if before is not None and before.verb == "加杠" and before.actor != win.actor \
+                and before.actor in SEATS and before.tiles:
+            robbed, tile = before.actor, before.tiles[0]  # type: ignore[assignment]
+        elif self.sea:
+            tile = self.sea[-1][1]
+        else:
+            return
         if win.tiles and win.tiles[0] not in (tile, T.UNKNOWN):
             return
         held = sum(1 for t in pos.tiles if not T.is_flower(t))
-        if tile in pos.tiles and held + 3 * len(self.hands[pos.seat].melds) == 17:
+        if tile not in pos.tiles or held + 3 * len(self.hands[pos.seat].melds) != 17:
+            return
+        if robbed is not None:
+            self.unkong(robbed, tile)
+        else:
             self.claim_discard(tile)
+
+    def unkong(self, seat: Seat, tile: int) -> None:
+        """The added tile of a robbed 加杠 goes to the winner; the pung stays as it was."""
+        melds = self.hands[seat].melds
+        for i, meld in enumerate(melds):
+            if meld.kind == "加杠" and tile in meld.tiles:
+                rest = list(meld.tiles)
+                rest.remove(tile)
+                if rest:
+                    melds[i] = Meld("碰", tuple(rest))
+                else:
+                    del melds[i]
+                return
 
     def apply(self, act: Act) -> None:
         if act.actor not in SEATS:
@@ -250,10 +287,11 @@ class _Replay:
         self.check_copies(None, incident.positions[0].line if incident.positions else 0)
         last_seq: int | None = None  # the latest number written (unnumbered lines have none)
         last: Act | None = None
+        before_last: Act | None = None
         for item in incident.record:
             if isinstance(item, Position):
                 if last is not None:
-                    self.take_won_discard(last, item)
+                    self.take_won_discard(last, before_last, item)
                 self.apply_position(item)
                 self.check_copies(None, item.line)
                 continue
@@ -269,7 +307,7 @@ class _Replay:
             self.timeline.sea.append(list(self.sea))
             self.apply(item)
             self.check_copies(item)
-            last = item
+            before_last, last = last, item
         self.timeline.final = self.hands
         return self.timeline
 

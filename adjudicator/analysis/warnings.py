@@ -11,7 +11,6 @@ prints them; the JSON ruling carries them as ``warnings``.
 from __future__ import annotations
 
 from adjudicator.analysis.replay import Timeline, replay
-from adjudicator.language import tiles as T
 from adjudicator.language.incident import Act, Incident, Position
 from adjudicator.language.seats import SEATS, Seat, next_seat
 from adjudicator.ruling.model import LogWarning
@@ -60,9 +59,10 @@ def _hand_sizes(incident: Incident, timeline: Timeline) -> list[LogWarning]:
             continue
         state = timeline.before[index][item.seat] if index < len(timeline.before) \
             else timeline.final[item.seat]
-        concealed = sum(1 for t in item.tiles if not T.is_flower(t))
+        # As stated: flowers count (a dealt hand is written with them, then replaced).
+        concealed = len(item.tiles)
         sets = len(state.melds)
-        size = concealed + 3 * sets
+        size = state.stated_count()
         if size in HAND_SIZES or _won_hand(incident, index, item.seat):
             continue
         with_sets = f"（連同門前 {sets} 組，每組算 3 張）" if sets else ""
@@ -99,7 +99,8 @@ def _turns(incident: Incident) -> list[LogWarning]:
                                   f"吃碰：不是輪到 {seat} 打牌（無專管條款；牌數照紀錄算）"))
         elif act.verb == "打" and before == "打":
             out.append(LogWarning(act.line,
-                                  f"{seat} 連續打牌，中間未記摸牌或吃碰：視為漏記一次摸牌"))
+                                  f"{seat} 連續打牌，中間未記摸牌或吃碰："
+                                  "打牌不在其輪序，或紀錄漏記一次摸牌（請與牌桌核對）"))
         if act.verb == "摸" and other is not None and seat != next_seat(other):
             out.append(LogWarning(act.line, (
                 f"{seat} 摸牌，但 {other} 打牌後應由 {next_seat(other)} 摸牌："

@@ -370,19 +370,14 @@ def _anchors(incident: Incident) -> dict[Seat, list[int]]:
     return out
 
 
-def _count(hand: HandState) -> int:
-    """Tiles held, each laid-out set counting three (和牌型態: the kong's fourth aside) and a
-    set broken by a discard from it (打 …（門前）) what is left in it."""
-    tiles = sum(n for t, n in hand.concealed.items() if not T.is_flower(t))
-    return tiles + hand.unknown - hand.excess + sum(min(3, len(m.tiles)) for m in hand.melds)
-
-
 def _state_after(timeline: Timeline, i: int) -> dict[Seat, HandState]:
     return timeline.before[i] if i < len(timeline.before) else timeline.final
 
 
 def count_facts(incident: Incident, timeline: Timeline) -> Iterator[Symbol]:
-    """Counted from a whole hand stated (16 or 17 tiles: a partial statement counts nothing)."""
+    """Counted from a whole hand stated (16 or 17 tiles, its flowers among them: a partial
+    statement counts nothing).  A hand still holding a flower is not counted: the flower
+    not laid out is its own fault (花牌未補), not a short hand besides."""
     gaps = _gaps(incident)
     anchors = _anchors(incident)
     last_gap = 0  # the latest act before which the record skips numbers
@@ -395,11 +390,15 @@ def count_facts(incident: Incident, timeline: Timeline) -> Iterator[Symbol]:
         stated = max((a for a in anchors[seat] if a < i), default=None)
         if stated is None or last_gap > stated:
             continue
-        if _count(_state_after(timeline, stated)[seat]) not in (16, 17):
+        if _state_after(timeline, stated)[seat].stated_count() not in (16, 17):
             continue
         hand = _state_after(timeline, i)[seat]
-        if hand.known:
-            yield fact("counted_hand", i, seat, _count(hand))
+        if hand.known and not _holds_flower(hand):
+            yield fact("counted_hand", i, seat, hand.playing_count())
+
+
+def _holds_flower(hand: HandState) -> bool:
+    return any(T.is_flower(t) for t in hand.concealed)
 
 
 def shown_facts(incident: Incident, timeline: Timeline) -> Iterator[Symbol]:

@@ -113,7 +113,11 @@ def _wrong_pung(game: Game, rng: random.Random, using: bool) -> Fault | None:
         st = game.states[i + 1]
         for y in range(4):
             hand = st.players[y].concealed
-            if y != d.seat and hand.count(d.tiles[0]) < 2 and len(set(hand) - {d.tiles[0]}) >= 1:
+            # Two tiles to lay, not a pair of the discard: one copy of it and another tile,
+            # or two other tiles.
+            others = sum(1 for x in hand if x != d.tiles[0])
+            if y != d.seat and hand.count(d.tiles[0]) < 2 \
+                    and others >= (1 if d.tiles[0] in hand else 2):
                 cands.append((i, y))
     if not cands:
         return None

@@ -44,12 +44,6 @@ def _clean(seed: int) -> tuple[Game, dict[str, Any]]:
 
 
 # --- clean games ---------------------------------------------------------------------
-@pytest.mark.xfail(strict=True, reason=(
-    "false 相公 (花牌未補) at the deal's 補花: a replacement that is itself a flower waits "
-    "for the next round (001 補花), but the engine wants it laid out as the player's next "
-    "act; and status inconsistent (fifth_copy) when the winner's laid-down hand after a "
-    "和 on a discard includes the won tile: the replay never takes the won discard out of "
-    "the sea (bench/findings/)"))
 @_settings(25)
 @given(SEEDS)
 def test_clean_game_is_never_accused(seed: int) -> None:
@@ -69,19 +63,7 @@ def test_clean_game_right_winner_payers_zero_sum(seed: int) -> None:
 
 
 # --- one injected fault ----------------------------------------------------------------
-MISSED = {
-    "discard_out_of_turn": "缺張 (hand of 15 after a discard out of turn) raises no 相公 "
-                           "for a player whose dealt hand is stated with its flowers (replaced "
-                           "in the record): count_facts takes that hand, counted without its "
-                           "flowers, as a partial statement and counts nothing all hand",
-    "pung_without_pair": "`碰 T` then `亮牌 A B` (the tiles laid with the pung) is replayed "
-                         "as a pung of two T: not_held → inconsistent, never 錯碰",
-}
-
-
-@pytest.mark.parametrize("kind", [
-    pytest.param(k, marks=pytest.mark.xfail(strict=True, reason=MISSED[k])) if k in MISSED
-    else k for k in FAULTS])
+@pytest.mark.parametrize("kind", FAULTS)
 @_settings(10)
 @given(seed=SEEDS)
 def test_fault_is_flagged_at_its_act(kind: str, seed: int) -> None:
