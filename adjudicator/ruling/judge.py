@@ -81,7 +81,7 @@ def ruling_of(incident: Incident, name: str, answer: engine.Answer,
         undetermined(ruling, answer, lambda atoms: _ruling(incident, name, atoms),
                      Context(incident.acts))
     ruling.meta = meta(incident)
-    ruling.warnings = sorted({*log_warnings(incident), *count_warnings(incident, ruling)},
+    ruling.warnings = sorted({*log_warnings(incident, timeline), *count_warnings(incident, ruling)},
                              key=lambda w: (w.line, w.message))
     return ruling
 
