@@ -70,7 +70,31 @@ def cold(text: str, runs: int) -> float:
     return statistics.median(times)
 
 
+def python_part(text: str) -> dict[str, float]:
+    """CPU seconds of the Python side of a judgement (no solving): read, replay, facts."""
+    from adjudicator.analysis.replay import replay
+    from adjudicator.language.reader import read
+    from adjudicator.ruling.judge import facts_of
+
+    clock = time.process_time
+    a = clock()
+    incident = read(text)
+    b = clock()
+    timeline = replay(incident)
+    c = clock()
+    facts_of(incident, timeline, None)
+    d = clock()
+    return {"read": b - a, "replay": c - b, "facts": d - c}
+
+
 def main() -> None:
+    # The Python side alone, to 10,000 acts: each column should stay flat (linear growth).
+    python_part(make_log(40))
+    for n in (40, 400, 2000, 10000):
+        parts = python_part(make_log(n))
+        cols = "  ".join(f"{k} {v * 1e6 / n:5.1f}" for k, v in parts.items())
+        print(f"{n:>5} acts: Python side µs/act (CPU)  {cols}  "
+              f"total {sum(parts.values()) * 1e6 / n:5.1f}")
     for n, runs in ((40, 50), (400, 10), (2000, 5)):
         text = make_log(n)
         w = warm(text, runs)

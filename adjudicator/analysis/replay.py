@@ -68,10 +68,14 @@ class Problem:
 
 @dataclass
 class Timeline:
-    """The replay: the state of each hand before each act, and the problems found."""
+    """The replay: the state of each hand before each act, and the problems found.
+
+    A hand an act leaves alone is the same ``HandState`` object in consecutive entries of
+    ``before`` (a copy per act of every hand made the replay the larger part of a long
+    record's cost): read the states, never change them.
+    """
 
     before: list[dict[Seat, HandState]] = field(default_factory=list)  # index = act index
-    sea: list[list[tuple[Seat, int]]] = field(default_factory=list)
     problems: list[Problem] = field(default_factory=list)
     final: dict[Seat, HandState] = field(default_factory=dict)
     # Claims (碰, 明杠) by act index (1, 2, …) known to be wrong sets: the tiles laid with the
@@ -98,6 +102,12 @@ class _Replay:
         self.index = 0  # the act being replayed (1, 2, …)
         self.laid_stated = stated_laid(incident.acts)
         self.sea: list[tuple[Seat, int]] = []  # discards lying in the sea, in order
+        # The sea's tiles counted as they come and go: recounting the whole sea after each
+        # act made a long record's replay grow with the square of its length.
+        self.sea_count: Counter[int] = Counter()
+        # The latest snapshot of each hand and the hands changed since (see Timeline).
+        self.shots: dict[Seat, HandState] = {}
+        self.changed: set[Seat] = set(SEATS)
         self.timeline = Timeline()
         self.reported_fifth: set[int] = set()
         for pos in incident.positions:
@@ -105,6 +115,13 @@ class _Replay:
 
     def apply_position(self, pos: Position) -> None:
         apply_position(self.hands[pos.seat], pos)
+        self.changed.add(pos.seat)
+
+    def snapshot(self) -> dict[Seat, HandState]:
+        for seat in self.changed:
+            self.shots[seat] = self.hands[seat].copy()
+        self.changed.clear()
+        return dict(self.shots)
 
     # -- acts ------------------------------------------------------------------------
     def take(self, act: Act, seat: Seat, tile: int) -> None:
@@ -131,6 +148,7 @@ class _Replay:
         """The last discard leaves the sea when a player chows, pungs or kongs it."""
         for i in range(len(self.sea) - 1, -1, -1):
             if self.sea[i][1] == tile or tile == T.UNKNOWN:
+                self.sea_count[self.sea[i][1]] -= 1
                 del self.sea[i]
                 return
 
@@ -176,6 +194,7 @@ class _Replay:
         if act.actor not in SEATS:
             return
         seat: Seat = act.actor  # type: ignore[assignment]
+        self.changed.add(seat)  # an act changes no hand but its actor's
         hand = self.hands[seat]
         first = act.tiles[0] if act.tiles else None
         verb = act.verb
@@ -193,6 +212,7 @@ class _Replay:
             else:
                 self.take(act, seat, first)
             self.sea.append((seat, first))
+            self.sea_count[first] += 1
         elif verb == "吃" and first is not None:
             self.claim_discard(first)
             for t in act.using:
@@ -269,19 +289,37 @@ class _Replay:
             Problem(act.line if act else line, act.seq if act else None, kind, detail))
 
     def check_copies(self, act: Act | None, line: int = 0) -> None:
+        if act is not None and not any(self.over_limit(t) for t in self.named(act)):
+            return
         seen: Counter[int] = Counter()
         for hand in self.hands.values():
             seen.update(hand.concealed)
             for meld in hand.melds:
                 seen.update(meld.tiles)
             seen.update(hand.flowers)
-        seen.update(t for _, t in self.sea)
+        seen.update(self.sea_count)
         for tile, n in seen.items():
             limit = 1 if T.is_flower(tile) else 4
             if tile >= 0 and n > limit and tile not in self.reported_fifth:
                 self.reported_fifth.add(tile)
                 self.problem(act, "fifth_copy",
                              f"{T.name(tile)} 出現 {n} 張，多於全副牌的 {limit} 張", line)
+
+    def named(self, act: Act) -> set[int]:
+        """The tiles whose copies act ``act`` can add to: the ones it names, and those a
+        later 亮牌 states its claim laid.  Every tile was within its limit before the act
+        (or reported), so only these can go over it now."""
+        out = {*act.tiles, *act.using, *self.laid_stated.get(self.index, ())}
+        if act.replacement is not None:
+            out.add(act.replacement)
+        return {t for t in out if t >= 0 and t not in self.reported_fifth}
+
+    def over_limit(self, tile: int) -> bool:
+        n = self.sea_count[tile]
+        for hand in self.hands.values():
+            n += hand.concealed[tile] + hand.flowers.count(tile)
+            n += sum(meld.tiles.count(tile) for meld in hand.melds)
+        return n > (1 if T.is_flower(tile) else 4)
 
     def run(self, incident: Incident) -> Timeline:
         self.check_copies(None, incident.positions[0].line if incident.positions else 0)
@@ -303,8 +341,7 @@ class _Replay:
                                  f"序號 {item.seq} 不大於前一行的 {last_seq}")
                 last_seq = item.seq
             self.index += 1
-            self.timeline.before.append({s: h.copy() for s, h in self.hands.items()})
-            self.timeline.sea.append(list(self.sea))
+            self.timeline.before.append(self.snapshot())
             self.apply(item)
             self.check_copies(item)
             before_last, last = last, item

@@ -9,17 +9,22 @@ matched against the few forms click produces and said again in Chinese.
 
 from __future__ import annotations
 
+import importlib.abc
+import importlib.machinery
 import os
 import re
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from types import ModuleType
 from typing import Any
 
-from rich.markup import escape
-from rich.panel import Panel
-from rich.text import Text
-from typer import _click, rich_utils
+from typer import _click
 from typer._click.formatting import HelpFormatter
+
+# rich and typer.rich_utils (≈120 ms with markdown_it) load only when typer prints help or
+# an error: a command that runs does not need them.  Their words are put in place the
+# moment typer imports rich_utils (_RichUtilsFinder).
+RICH_UTILS = "typer.rich_utils"
 
 HELP_TEXT = "顯示這份說明後結束。"
 # Rich folds help at the console's width; a pipe has none and rich would take 80.
@@ -94,6 +99,11 @@ def _usage(text: str) -> str:
 
 
 def _format_error(error: _click.ClickException) -> None:
+    from rich.markup import escape
+    from rich.panel import Panel
+    from rich.text import Text
+    from typer import rich_utils
+
     if type(error).__name__ == "NoArgsIsHelpError":
         return
     console = rich_utils._get_rich_console(stderr=True)
@@ -126,6 +136,8 @@ def _folded_help(original: Callable[..., Any]) -> Callable[..., Any]:
     # A command's summary in the commands panel is cut with "…" where it meets the edge:
     # Chinese has no spaces to wrap at, so fold it instead.
     def make_command_help(**kwargs: Any) -> Any:
+        from rich.text import Text
+
         text = original(**kwargs)
         if isinstance(text, Text):
             text.overflow = "fold"
@@ -141,6 +153,16 @@ def install() -> None:
     if _DONE:
         return
     _DONE.append(True)
+    HelpFormatter.write_usage = _write_usage(HelpFormatter.write_usage)  # type: ignore[method-assign]
+    _click.Command.get_help_option = _help_option(  # type: ignore[method-assign]
+        _click.Command.get_help_option)
+    if RICH_UTILS in sys.modules:
+        _words(sys.modules[RICH_UTILS])
+    else:
+        sys.meta_path.insert(0, _RichUtilsFinder())
+
+
+def _words(rich_utils: ModuleType) -> None:
     rich_utils.ARGUMENTS_PANEL_TITLE = "參數"
     rich_utils.OPTIONS_PANEL_TITLE = "選項"
     rich_utils.COMMANDS_PANEL_TITLE = "指令"
@@ -155,6 +177,26 @@ def install() -> None:
         rich_utils.MAX_WIDTH = PIPE_WIDTH
     rich_utils.rich_format_error = _format_error
     rich_utils._make_command_help = _folded_help(rich_utils._make_command_help)
-    HelpFormatter.write_usage = _write_usage(HelpFormatter.write_usage)  # type: ignore[method-assign]
-    _click.Command.get_help_option = _help_option(  # type: ignore[method-assign]
-        _click.Command.get_help_option)
+
+
+class _RichUtilsFinder(importlib.abc.MetaPathFinder):
+    """Finds typer.rich_utils as the path finder does, and puts the words in once it has
+    run (then steps aside)."""
+
+    def find_spec(self, name: str, path: Sequence[str] | None = None,
+                  target: ModuleType | None = None) -> importlib.machinery.ModuleSpec | None:
+        if name != RICH_UTILS:
+            return None
+        sys.meta_path.remove(self)
+        spec = importlib.machinery.PathFinder.find_spec(name, path)
+        if spec is None or spec.loader is None:
+            return spec
+        loader = spec.loader
+        run = loader.exec_module
+
+        def exec_module(module: ModuleType) -> None:
+            run(module)
+            _words(module)
+
+        loader.exec_module = exec_module  # type: ignore[method-assign]
+        return spec

@@ -10,17 +10,18 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from enum import StrEnum
-from typing import Annotated, NoReturn
+from typing import TYPE_CHECKING, Annotated, NoReturn
 
 import typer
-from rich.console import Console
-from rich.table import Table
 
 from adjudicator.language import tiles
 from adjudicator.language.seats import SEAT_ALIASES, Seat
 from adjudicator.language.tiles import Tile
-from adjudicator.rules.files import profile_names
-from adjudicator.ruling.scoring import FLOWER_WINS, WinHand, WinScore, hand_problems, score
+
+if TYPE_CHECKING:  # rich and the scorer load when the command runs, not on every CLI start
+    from rich.console import Console
+
+    from adjudicator.ruling.scoring import WinHand, WinScore
 
 _NUMERALS = tiles.NUMERAL_VALUES
 # Suit letters and characters that close a run of numerals.
@@ -132,6 +133,8 @@ def _seat(value: str, what: str) -> Seat:
 
 
 def _text(result: WinScore, console: Console) -> None:
+    from rich.table import Table
+
     if result.reading:
         console.print(f"牌型：{result.reading}（{result.wait_shape}）")
     table = Table(title="牌面台數")
@@ -154,6 +157,8 @@ def _json(result: WinScore) -> str:
 
 
 def _refuse(message: str) -> NoReturn:
+    from rich.console import Console
+
     Console(stderr=True).print(f"輸入錯誤：{message}", markup=False)
     raise typer.Exit(2)
 
@@ -165,6 +170,8 @@ def _refuse(message: str) -> NoReturn:
 def _build_hand(concealed: list[str], win: str | None, exposed: str, flowers: str,
                 flags: dict[str, bool], chairs: dict[str, str | None],
                 flower_win: str | None) -> WinHand:
+    from adjudicator.ruling.scoring import FLOWER_WINS, WinHand
+
     flower_tiles = parse_tiles(flowers)
     if any(not tiles.is_flower(f) for f in flower_tiles):
         raise TileError("--flowers 只能列花牌：春夏秋冬梅蘭竹菊 或 1f–8f")
@@ -230,6 +237,11 @@ def _command() -> Callable[..., None]:
 
         結束碼：0 已計台；1 不成和；2 輸入錯誤。
         """
+        from rich.console import Console
+
+        from adjudicator.rules.files import profile_names
+        from adjudicator.ruling.scoring import hand_problems, score
+
         if profile not in profile_names():
             _refuse(f"沒有「{profile}」這個規則組；可用：{'、'.join(profile_names())}")
         flags = {"self_drawn": self_drawn, "robbed_kong": robbed_kong,

@@ -32,7 +32,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 
 from clingo import Symbol
 
@@ -56,11 +56,16 @@ class Hand:
     concealed: Counter[int]
     melds: tuple[Meld, ...]
 
+    @cached_property
+    def key(self) -> tuple[int, ...]:
+        """The concealed tiles in order: what the hand's analyses are remembered by."""
+        return tuple(sorted(self.concealed.elements()))
+
     def size(self) -> int:
-        return sum(self.concealed.values())
+        return len(self.key)
 
     def tiles(self) -> list[int]:
-        return sorted(self.concealed.elements())
+        return list(self.key)
 
     def meld_tiles(self) -> list[int]:
         return [t for m in self.melds for t in m.tiles]
@@ -80,9 +85,18 @@ def _known(state: HandState) -> Hand | None:
 def _forward(timeline: Timeline, n: int) -> list[dict[Seat, Hand | None]]:
     """Index i (1 … n+1): every hand before act i, as far as the replay knows it."""
     out: list[dict[Seat, Hand | None]] = [{}]
+    # The replay shares a hand's state between the acts that leave it alone: read it once.
+    seen: dict[int, Hand | None] = {}
     for i in range(1, n + 2):
         states = timeline.before[i - 1] if i <= len(timeline.before) else timeline.final
-        out.append({s: _known(states[s]) for s in SEATS})
+        row: dict[Seat, Hand | None] = {}
+        for s in SEATS:
+            state = states[s]
+            key = id(state)
+            if key not in seen:
+                seen[key] = _known(state)
+            row[s] = seen[key]
+        out.append(row)
     return out
 
 
@@ -199,7 +213,7 @@ def _forms_waiting(hand: Hand, tile: int) -> list[str] | None:
 def _waits(hand: Hand) -> dict[str, frozenset[int]] | None:
     if hand.size() != 3 * (hands.FAMILY_SETS_16 - len(hand.melds)) + 1:
         return None
-    found = _waits_of(tuple(hand.tiles()), hand.melds)
+    found = _waits_of(hand.key, hand.melds)
     return None if found is None else dict(found)
 
 
@@ -222,12 +236,18 @@ def _complete_forms(hand: Hand) -> list[str] | None:
     n_sets = len(hand.melds)
     if hand.size() != 3 * (hands.FAMILY_SETS_16 - n_sets) + 2:
         return None
+    found = _complete_of(hand.key, n_sets)
+    return None if found is None else list(found)
+
+
+@lru_cache(maxsize=65536)
+def _complete_of(tiles: tuple[int, ...], n_sets: int) -> tuple[str, ...] | None:
     try:
-        std = hands.complete(hand.tiles(), n_sets)
-        ligu = hands.complete(hand.tiles(), n_sets, ligu=True)
+        std = hands.complete(tiles, n_sets)
+        ligu = hands.complete(tiles, n_sets, ligu=True)
     except ValueError:
         return None
-    return ["std"] * std + ["ligu"] * (ligu and not std)
+    return ("std",) * std + ("ligu",) * (ligu and not std)
 
 
 def _ready_forms(hand: Hand) -> list[str] | None:
@@ -381,6 +401,7 @@ def count_facts(incident: Incident, timeline: Timeline) -> Iterator[Symbol]:
     gaps = _gaps(incident)
     anchors = _anchors(incident)
     last_gap = 0  # the latest act before which the record skips numbers
+    stated_size: dict[tuple[int, Seat], int] = {}
     for i, act in enumerate(incident.acts, 1):
         if i in gaps:
             last_gap = i
@@ -390,7 +411,9 @@ def count_facts(incident: Incident, timeline: Timeline) -> Iterator[Symbol]:
         stated = max((a for a in anchors[seat] if a < i), default=None)
         if stated is None or last_gap > stated:
             continue
-        if _state_after(timeline, stated)[seat].stated_count() not in (16, 17):
+        if (stated, seat) not in stated_size:
+            stated_size[(stated, seat)] = _state_after(timeline, stated)[seat].stated_count()
+        if stated_size[(stated, seat)] not in (16, 17):
             continue
         hand = _state_after(timeline, i)[seat]
         if hand.known and not _holds_flower(hand):
@@ -402,17 +425,29 @@ def _holds_flower(hand: HandState) -> bool:
 
 
 def shown_facts(incident: Incident, timeline: Timeline) -> Iterator[Symbol]:
+    # (name, args after I and S) of what each state shows, by state: the replay shares a
+    # hand's state between the acts that leave it alone.
+    shown: dict[int, list[tuple[str, tuple[str | int, ...]]]] = {}
     for i in range(1, len(incident.acts) + 1):
         for seat in SEATS:
             state = timeline.before[i - 1][seat]
-            for f in dict.fromkeys(state.flowers):
-                yield fact("shown_flower", i, seat, f)
-            for m in state.melds:
-                known = [t for t in m.tiles if t >= 0]
-                if known:
-                    # A pung or pung-kong is named by its claimed tile, laid first.
-                    lead = known[0] if m.kind in ("碰", "明杠") else min(known)
-                    yield fact("shown_meld", i, seat, m.kind, lead)
+            key = id(state)
+            if key not in shown:
+                shown[key] = _shown(state)
+            for name, rest in shown[key]:
+                yield fact(name, i, seat, *rest)
+
+
+def _shown(state: HandState) -> list[tuple[str, tuple[str | int, ...]]]:
+    out: list[tuple[str, tuple[str | int, ...]]] = [
+        ("shown_flower", (f,)) for f in dict.fromkeys(state.flowers)]
+    for m in state.melds:
+        known = [t for t in m.tiles if t >= 0]
+        if known:
+            # A pung or pung-kong is named by its claimed tile, laid first.
+            lead = known[0] if m.kind in ("碰", "明杠") else min(known)
+            out.append(("shown_meld", (m.kind, lead)))
+    return out
 
 
 def set_facts(incident: Incident, timeline: Timeline) -> Iterator[Symbol]:

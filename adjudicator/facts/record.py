@@ -17,6 +17,15 @@ from adjudicator.language.incident import Act, Incident, WallCount
 
 
 def fact(name: str, *args: int | str | Symbol) -> Symbol:
+    return _fact(name, args)
+
+
+# Making a Symbol is a call into clingo (~10 µs); a log's facts are drawn from a small
+# vocabulary (act indexes, chairs, tiles, kinds) and recur within a log (what lies face up,
+# before each act) and across the logs of a batch, so the latest 32,768 facts (~18 MB) are
+# kept and made once per process.
+@lru_cache(maxsize=1 << 15)
+def _fact(name: str, args: tuple[int | str | Symbol, ...]) -> Symbol:
     return Function(name, [_term(a) for a in args])
 
 

@@ -32,7 +32,13 @@ def chapters() -> tuple[Path, ...]:
 
 
 def profile_names() -> list[str]:
-    return sorted(p.stem for p in PROFILES.glob("*.lp"))
+    return list(_profile_names())
+
+
+# Globbed once per process, as the chapters are: each judgement asks (~0.8 ms a glob).
+@cache
+def _profile_names() -> tuple[str, ...]:
+    return tuple(sorted(p.stem for p in PROFILES.glob("*.lp")))
 
 
 def profile_file(name: str) -> Path:

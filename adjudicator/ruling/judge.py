@@ -82,8 +82,8 @@ def ruling_of(incident: Incident, name: str, answer: engine.Answer,
         undetermined(ruling, answer, lambda atoms: _ruling(incident, name, atoms),
                      Context(incident.acts))
     ruling.meta = meta(incident)
-    ruling.warnings = sorted({*log_warnings(incident), *count_warnings(incident, answer.atoms)},
-                             key=lambda w: (w.line, w.message))
+    found = {*log_warnings(incident, timeline), *count_warnings(incident, answer.atoms)}
+    ruling.warnings = sorted(found, key=lambda w: (w.line, w.message))
     return ruling
 
 

@@ -65,3 +65,16 @@ def test_help_is_chinese_and_not_cut_when_piped() -> None:
 ])
 def test_translate(english: str, chinese: str) -> None:
     assert translate(english) == chinese
+
+
+def test_judging_to_json_does_not_load_rich() -> None:
+    # Cold start: rich (with markdown_it) loads only when typer prints help or an error.
+    code = ("import sys\nfrom adjudicator.cli import main\n"
+            f"sys.argv = ['adjudicator', 'judge', {LOG!r}, '-f', 'json']\n"
+            "try:\n    main()\nexcept SystemExit as done:\n    assert not done.code\n"
+            "print(sorted(m for m in ('rich', 'typer.rich_utils', 'markdown_it')"
+            " if m in sys.modules))\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          cwd=ROOT)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip().splitlines()[-1] == "[]"
