@@ -126,10 +126,26 @@ def _transform(stm: ast.AST, dynamic: frozenset[Signature]) -> ast.AST:
     out = adder(stm)
     if not adder.touched:
         return stm
+    if any(_binds(lit, dynamic) for lit in out.body):
+        return out
     loc = stm.location
     guard = ast.Literal(loc, ast.Sign.NoSign, ast.SymbolicAtom(
         ast.Function(loc, GUARD, [ast.Variable(loc, VAR)], False)))
     return out.update(body=[guard, *out.body])
+
+
+def _binds(lit: ast.AST, dynamic: frozenset[Signature]) -> bool:
+    """A positive body atom of a dynamic predicate: it binds the incident variable, so
+    the rule needs no guard (a guard first in the body would make clingo join each
+    incident against static tables before it looks at the incident's own facts)."""
+    if lit.ast_type != ast.ASTType.Literal or lit.sign != ast.Sign.NoSign:
+        return False
+    atom = lit.atom
+    if atom.ast_type != ast.ASTType.SymbolicAtom:
+        return False
+    sym = atom.symbol
+    return sym.ast_type == ast.ASTType.Function and sym.name == GUARD or \
+        sym.ast_type == ast.ASTType.Function and (sym.name, len(sym.arguments) - 1) in dynamic
 
 
 @cache
