@@ -56,33 +56,39 @@ def _pattern(sym: ast.AST, consts: bool = True) -> Pattern:
     return (sym.name, len(sym.arguments)), found
 
 
-def _head_patterns(node: object, out: list[Pattern]) -> None:
+def _children(node: object) -> list[ast.AST]:
+    """The AST nodes directly under ``node`` (through its sequences)."""
+    if isinstance(node, ast.AST):
+        items = [getattr(node, key) for key in node.child_keys]
+    else:
+        items = list(node)  # type: ignore[call-overload]
+    out: list[ast.AST] = []
+    for item in items:
+        if isinstance(item, ast.AST):
+            out.append(item)
+        elif item is not None:
+            out += _children(item)
+    return out
+
+
+def _head_patterns(node: ast.AST, out: list[Pattern]) -> None:
     """Every atom a head may derive; under a pool or a classical negation, as "anything"."""
-    if isinstance(node, ast.AST):
-        if node.ast_type == ast.ASTType.SymbolicAtom:
-            sym = node.symbol
-            if sym.ast_type == ast.ASTType.Function:
-                out.append(_pattern(sym))
-            else:
-                _plain_functions(sym, out)
-            return
-        for key in node.child_keys:
-            _head_patterns(getattr(node, key), out)
-    elif isinstance(node, (list, tuple)) or type(node).__name__ == "ASTSequence":
-        for item in node:  # type: ignore[attr-defined]
-            _head_patterns(item, out)
+    if node.ast_type == ast.ASTType.SymbolicAtom:
+        if node.symbol.ast_type == ast.ASTType.Function:
+            out.append(_pattern(node.symbol))
+        else:
+            _any_functions(node.symbol, out)
+        return
+    for child in _children(node):
+        _head_patterns(child, out)
 
 
-def _plain_functions(node: object, out: list[Pattern]) -> None:
-    if isinstance(node, ast.AST):
-        if node.ast_type == ast.ASTType.Function:
-            out.append(_pattern(node, consts=False))
-            return
-        for key in node.child_keys:
-            _plain_functions(getattr(node, key), out)
-    elif isinstance(node, (list, tuple)) or type(node).__name__ == "ASTSequence":
-        for item in node:  # type: ignore[attr-defined]
-            _plain_functions(item, out)
+def _any_functions(node: ast.AST, out: list[Pattern]) -> None:
+    if node.ast_type == ast.ASTType.Function:
+        out.append(_pattern(node, consts=False))
+        return
+    for child in _children(node):
+        _any_functions(child, out)
 
 
 def _needs(body: Sequence[ast.AST]) -> tuple[Pattern, ...]:
