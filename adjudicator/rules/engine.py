@@ -16,6 +16,7 @@ from pathlib import Path
 
 import clingo
 
+from adjudicator.rules import program
 from adjudicator.rules.files import chapters, profile_file
 from adjudicator.rules.signatures import left_out
 
@@ -83,6 +84,13 @@ def reachable(files: Sequence[Path], present: set[str]) -> list[Path]:
     return [f for f in files if (t := _triggers(f)) is None or t & present]
 
 
+@cache
+def declared(every: tuple[Path, ...]) -> str:
+    """``#defined`` for everything the chapters derive or declare: a rule left out (by its
+    chapter's signals or by rules/program.py) leaves its head read but never made."""
+    return left_out([], every)
+
+
 def _grounded(facts: Iterable[clingo.Symbol], profile: str,
               files: Sequence[Path] | None) -> clingo.Control:
     warnings = Warnings()
@@ -90,10 +98,15 @@ def _grounded(facts: Iterable[clingo.Symbol], profile: str,
     facts = list(facts)
     every = chapter_files(profile)
     if files is None:
+        # The chapters the log can reach, and of them the rules its facts can fire.
         files = reachable(every, signals(facts))
-    for path in files:
-        ctl.load(str(path))
-    ctl.add("base", [], left_out(list(files), tuple(every)))
+        kept = program.select(files, program.present(tuple(files), facts))
+        ctl.add("base", [], program.text(files, kept))
+        ctl.add("base", [], declared(tuple(every)))
+    else:
+        for path in files:
+            ctl.load(str(path))
+        ctl.add("base", [], left_out(list(files), tuple(every)))
     with ctl.backend() as backend:
         for sym in facts:
             backend.add_rule([backend.add_atom(sym)])

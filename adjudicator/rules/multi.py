@@ -26,6 +26,7 @@ from pathlib import Path
 import clingo
 from clingo import ast
 
+from adjudicator.rules import program
 from adjudicator.rules.engine import Answer, chapter_files, reachable, signals
 
 
@@ -40,12 +41,7 @@ VAR = "MultiIncident__"
 Signature = tuple[str, int]
 
 
-@cache
-def _parsed(path: Path) -> tuple[ast.AST, ...]:
-    """One rule file, parsed once per process (a profile's #include resolved)."""
-    out: list[ast.AST] = []
-    ast.parse_files([str(path)], out.append, logger=_silent)
-    return tuple(out)
+_parsed = program.parsed  # one parse per process, shared with the single-log engine
 
 
 def _statements(profile: str) -> list[ast.AST]:
@@ -126,10 +122,26 @@ def _transform(stm: ast.AST, dynamic: frozenset[Signature]) -> ast.AST:
     out = adder(stm)
     if not adder.touched:
         return stm
+    if any(_binds(lit, dynamic) for lit in out.body):
+        return out
     loc = stm.location
     guard = ast.Literal(loc, ast.Sign.NoSign, ast.SymbolicAtom(
         ast.Function(loc, GUARD, [ast.Variable(loc, VAR)], False)))
     return out.update(body=[guard, *out.body])
+
+
+def _binds(lit: ast.AST, dynamic: frozenset[Signature]) -> bool:
+    """A positive body atom of a dynamic predicate: it binds the incident variable, so
+    the rule needs no guard (a guard first in the body would make clingo join each
+    incident against static tables before it looks at the incident's own facts)."""
+    if lit.ast_type != ast.ASTType.Literal or lit.sign != ast.Sign.NoSign:
+        return False
+    atom = lit.atom
+    if atom.ast_type != ast.ASTType.SymbolicAtom:
+        return False
+    sym = atom.symbol
+    return sym.ast_type == ast.ASTType.Function and sym.name == GUARD or \
+        sym.ast_type == ast.ASTType.Function and (sym.name, len(sym.arguments) - 1) in dynamic
 
 
 @cache
@@ -145,8 +157,21 @@ def _dynamic_of(profile: str, seed: frozenset[str]) -> frozenset[Signature]:
 
 @cache
 def _file_text(path: Path, dynamic: frozenset[Signature]) -> str:
-    """A file's transformed rules as text (clingo parses text faster than it takes an AST)."""
-    return "\n".join(str(_transform(s, dynamic)) for s in _parsed(path))
+    """A file's transformed statements other than rules, as text (clingo parses text
+    faster than it takes an AST)."""
+    return "\n".join(str(_transform(s, dynamic)) for s in _parsed(path)
+                     if s.ast_type != ast.ASTType.Rule)
+
+
+_RULE_TEXT: dict[tuple[int, frozenset[Signature]], str] = {}
+
+
+def _rule_text(rule: program.Rule, dynamic: frozenset[Signature]) -> str:
+    key = (id(rule.statement), dynamic)
+    text = _RULE_TEXT.get(key)
+    if text is None:
+        text = _RULE_TEXT[key] = str(_transform(rule.statement, dynamic))
+    return text
 
 
 @cache
@@ -196,7 +221,14 @@ def solve_many(facts: Sequence[Sequence[clingo.Symbol]], profile: str) -> list[A
     dynamic = _dynamic_of(profile, Seed.names)
     files = reachable(chapter_files(profile), set().union(*map(signals, facts)))
     ctl = clingo.Control(["--warn=none"], logger=_silent)
-    ctl.add("base", [], "\n".join(_file_text(f, dynamic) for f in files))
+    # Of those chapters, only the rules the chunk's facts can fire (rules/program.py).
+    chosen = tuple(files)
+    seen = program.Present()
+    for group in facts:
+        program.present(chosen, group, seen)
+    kept = program.select(chosen, seen)
+    ctl.add("base", [], "\n".join([*(_file_text(f, dynamic) for f in files),
+                                   *(_rule_text(r, dynamic) for r in kept)]))
     ctl.add("base", [], "\n".join(lines))
     ctl.ground([("base", [])])
     open_ones = {a.symbol.arguments[0].number
