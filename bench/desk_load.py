@@ -20,7 +20,7 @@ import tempfile
 import time
 from pathlib import Path
 
-import httpx
+import httpx2
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "bench"))
@@ -61,7 +61,7 @@ async def run(url: str, seconds: float, clients: int, same: bool,
     end = start + seconds
     counter = iter(range(10**9))
 
-    async def client(http: httpx.AsyncClient) -> None:
+    async def client(http: httpx2.AsyncClient) -> None:
         nonlocal failures
         while time.monotonic() < end:
             log = make_log(40, seed=7 if same else 1000 + next(counter))
@@ -77,7 +77,8 @@ async def run(url: str, seconds: float, clients: int, same: bool,
             memory.append((time.monotonic() - start, rss_kb(pid)))
             await asyncio.sleep(seconds / 10)
 
-    async with httpx.AsyncClient(timeout=60, limits=httpx.Limits(max_connections=clients)) as h:
+    limits = httpx2.Limits(max_connections=clients)
+    async with httpx2.AsyncClient(timeout=60, limits=limits) as h:
         await asyncio.gather(sample(), *(client(h) for _ in range(clients)))
     return latencies, failures, memory
 
@@ -100,12 +101,12 @@ def main() -> None:
         try:
             for _ in range(300):
                 try:
-                    if httpx.get(url + "/api/rulings", timeout=2).status_code == 200:
+                    if httpx2.get(url + "/api/rulings", timeout=2).status_code == 200:
                         break
-                except httpx.TransportError:
+                except httpx2.TransportError:
                     time.sleep(0.2)
             for seed in range(4):  # warm: every worker has judged once
-                httpx.post(url + "/api/judge", content=make_log(40, seed=seed).encode(),
+                httpx2.post(url + "/api/judge", content=make_log(40, seed=seed).encode(),
                            timeout=60)
             began = time.monotonic()
             latencies, failures, memory = asyncio.run(

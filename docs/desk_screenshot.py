@@ -12,7 +12,7 @@ import tempfile
 import time
 from pathlib import Path
 
-import httpx
+import httpx2
 from playwright.sync_api import sync_playwright
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -48,9 +48,9 @@ def main() -> None:
         try:
             for _ in range(300):
                 try:
-                    httpx.get(url + "/api/rulings", timeout=2)
+                    httpx2.get(url + "/api/rulings", timeout=2)
                     break
-                except httpx.TransportError:
+                except httpx2.TransportError:
                     time.sleep(0.2)
             with sync_playwright() as p:
                 browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=ARGS)
