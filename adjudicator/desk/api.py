@@ -48,6 +48,18 @@ class Fmt(StrEnum):
     html = "html"
 
 
+class MatchFmt(StrEnum):
+    json = "json"
+    md = "md"
+    html = "html"
+    csv = "csv"
+
+
+# A match is many hands judged in turn in one worker: its time limit is this many times a
+# single log's (a 將 of sixteen hands takes a few seconds on this machine).
+MATCH_SCALE = 6
+
+
 @dataclass
 class LogInput:
     text: str
@@ -101,8 +113,8 @@ async def log_input(request: Request, profile: str | None, pairs: list[str]) -> 
     return LogInput(text, _profile(profile), _settings(pairs, given))
 
 
-async def _run(request: Request, fn: Any, *args: Any) -> dict[str, Any]:
-    result = await request.app.state.judges.run(fn, *args)
+async def _run(request: Request, fn: Any, *args: Any, scale: float = 1) -> dict[str, Any]:
+    result = await request.app.state.judges.run(fn, *args, scale=scale)
     if "error" in result:
         raise Refused(400, result)
     return result
@@ -131,6 +143,67 @@ async def judge(request: Request, format: Fmt = Fmt.json, profile: Profile = Non
     if format is Fmt.html:
         return HTMLResponse(result["html"], headers=headers)
     return JSONResponse(result["ruling"], headers=headers)
+
+
+_MATCH_SCHEMA = {
+    "text/plain": {"schema": {"type": "string"},
+                   "example": "規則: tw16\n底: 300\n台: 100\n玩家: 東=阿明 南=小華 西=阿德 北=小美"
+                              "\n\n第1盤:\n紀錄:\n90 西 打 一萬\n91 牌局 荒局\n"},
+    "application/json": _LOG_SCHEMA["application/json"],
+}
+
+
+async def judge_match(request: Request, log: LogInput) -> dict[str, Any]:
+    """The match judged in a worker (its readable-file errors raised as ``Refused``)."""
+    return await _run(request, service.match, log.text, log.profile, log.settings,
+                      scale=MATCH_SCALE)
+
+
+@router.post("/match", responses=ERRORS, openapi_extra={
+    "requestBody": {"required": True, "content": _MATCH_SCHEMA}})
+async def match(request: Request, format: MatchFmt = MatchFmt.json, profile: Profile = None,
+                settings: Settings = [],  # noqa: B006
+                archive: Annotated[bool, Query(
+                    description="存入檔案；回應標頭 X-Match-Id 與 Location 給出永久連結")
+                ] = False) -> Response:
+    """裁決一將（`.match` 檔，見 docs/match-format.md）：依序裁決每盤、接續莊家與連莊、
+    記每人累計帳目。`format=json` 為 `adjudicator match -f json` 的內容；`csv` 為帳目。
+    某盤無法裁決時帳目算到前一盤，`stop` 說明原因（仍為 200）。"""
+    log = await log_input(request, profile, settings)
+    result = await judge_match(request, log)
+    headers = {}
+    if archive:
+        match_id = await run_in_threadpool(request.app.state.archive.save_match, result,
+                                           log.text)
+        headers = {"X-Match-Id": match_id, "Location": f"/m/{match_id}"}
+    if format is MatchFmt.md:
+        return PlainTextResponse(result["md"], media_type="text/markdown; charset=utf-8",
+                                 headers=headers)
+    if format is MatchFmt.html:
+        return HTMLResponse(result["html"], headers=headers)
+    if format is MatchFmt.csv:
+        return PlainTextResponse(result["csv"], media_type="text/csv; charset=utf-8",
+                                 headers=headers)
+    return JSONResponse(result["match"], headers=headers)
+
+
+@router.get("/matches/{match_id}", responses={404: {"description": "no such match"}})
+async def match_record(request: Request, match_id: str) -> dict[str, Any]:
+    """一將存檔：原文、`adjudicator match -f json` 的內容、規則、設定與程式版本。"""
+    import json
+
+    record = await run_in_threadpool(request.app.state.archive.get_match, match_id)
+    if record is None:
+        raise Refused(404, service.error("沒有這個將的紀錄", "not_found"))
+    return {**record.summary(), "permalink": f"/m/{record.id}", "text": record.text,
+            "match": json.loads(record.match_json)}
+
+
+@router.get("/matches")
+async def matches(request: Request, player: str = "") -> list[dict[str, Any]]:
+    """存檔的將（新的在前），可依玩家名篩選。"""
+    found = await run_in_threadpool(request.app.state.archive.matches, player[:40])
+    return [{**r.summary(), "permalink": f"/m/{r.id}"} for r in found]
 
 
 @router.post("/lint", openapi_extra=LOG_BODY, responses=ERRORS)
