@@ -5,7 +5,8 @@ Starts ``adjudicator serve`` on a free port (SQLite in a temporary folder), warm
 then keeps ``--clients`` requests in flight.  Each request is a different log (the seed
 varies, so no answer comes from the server's cache) unless ``--same``.  Prints requests/s,
 p50/p95/max latency and the server's memory (its process and the workers) at each tenth of
-the run.  Asserts nothing; not part of the test suite.
+the run, then at its start and end with the change (flat memory: a change near zero).
+Asserts nothing; not part of the test suite.
 """
 
 from __future__ import annotations
@@ -112,6 +113,7 @@ def main() -> None:
             latencies, failures, memory = asyncio.run(
                 run(url, args.seconds, args.clients, args.same, server.pid))
             took = time.monotonic() - began
+            memory.append((took, rss_kb(server.pid)))  # at the end, the workers still up
         finally:
             server.terminate()
             server.wait(timeout=30)
@@ -125,6 +127,9 @@ def main() -> None:
           f"p95 {p95 * 1000:.0f} ms  max {latencies[-1] * 1000:.0f} ms")
     print("server memory (RSS, all processes): " + "  ".join(
         f"{t:.0f}s {kb / 1024:.0f} MB" for t, kb in memory))
+    first, last = memory[0][1], memory[-1][1]
+    print(f"memory: start {first / 1024:.0f} MB  end {last / 1024:.0f} MB  "
+          f"change {(last - first) / 1024:+.0f} MB ({(last - first) / first:+.1%})")
 
 
 if __name__ == "__main__":
