@@ -13,7 +13,7 @@ from typing import Annotated, Any, TypeVar
 
 from fastapi import APIRouter, Query, Request
 from fastapi.concurrency import run_in_threadpool
-from fastapi.responses import HTMLResponse, JSONResponse, PlainTextResponse, Response
+from fastapi.responses import JSONResponse, Response
 from pydantic import BaseModel, Field, ValidationError
 
 from adjudicator.desk import limits, service
@@ -133,16 +133,29 @@ async def judge(request: Request, format: Fmt = Fmt.json, profile: Profile = Non
     """裁決一份紀錄：`format=json` 為 ruling-json 合約，`md`、`html` 為裁判報告。"""
     log = await log_input(request, profile, settings)
     result = await _run(request, service.judge, log.text, log.profile, log.settings)
-    headers = {}
-    if archive:
-        ruling_id = await run_in_threadpool(request.app.state.archive.save, result, log.text)
-        headers = {"X-Ruling-Id": ruling_id, "Location": f"/r/{ruling_id}"}
-    if format is Fmt.md:
-        return PlainTextResponse(result["md"], media_type="text/markdown; charset=utf-8",
-                                 headers=headers)
-    if format is Fmt.html:
-        return HTMLResponse(result["html"], headers=headers)
-    return JSONResponse(result["ruling"], headers=headers)
+    headers = await _file(request, "ruling", result, log.text) if archive else {}
+    return _answer(result, format, "ruling", headers)
+
+
+_MEDIA = {"md": "text/markdown; charset=utf-8", "html": "text/html; charset=utf-8",
+          "csv": "text/csv; charset=utf-8"}
+
+
+def _answer(result: dict[str, Any], format: str, json_key: str,
+            headers: dict[str, str]) -> Response:
+    """A judgement as asked: ``result[json_key]`` as JSON, or the document ``result[format]``."""
+    if format == "json":
+        return JSONResponse(result[json_key], headers=headers)
+    return Response(result[format], media_type=_MEDIA[format], headers=headers)
+
+
+async def _file(request: Request, kind: str, result: dict[str, Any],
+                text: str) -> dict[str, str]:
+    """File a judgement in the archive; the headers that give its permalink."""
+    archive = request.app.state.archive
+    save, folder = (archive.save, "r") if kind == "ruling" else (archive.save_match, "m")
+    ident = await run_in_threadpool(save, result, text)
+    return {f"X-{kind.capitalize()}-Id": ident, "Location": f"/{folder}/{ident}"}
 
 
 _MATCH_SCHEMA = {
@@ -171,32 +184,37 @@ async def match(request: Request, format: MatchFmt = MatchFmt.json, profile: Pro
     某盤無法裁決時帳目算到前一盤，`stop` 說明原因（仍為 200）。"""
     log = await log_input(request, profile, settings)
     result = await judge_match(request, log)
-    headers = {}
-    if archive:
-        match_id = await run_in_threadpool(request.app.state.archive.save_match, result,
-                                           log.text)
-        headers = {"X-Match-Id": match_id, "Location": f"/m/{match_id}"}
-    if format is MatchFmt.md:
-        return PlainTextResponse(result["md"], media_type="text/markdown; charset=utf-8",
-                                 headers=headers)
-    if format is MatchFmt.html:
-        return HTMLResponse(result["html"], headers=headers)
-    if format is MatchFmt.csv:
-        return PlainTextResponse(result["csv"], media_type="text/csv; charset=utf-8",
-                                 headers=headers)
-    return JSONResponse(result["match"], headers=headers)
+    headers = await _file(request, "match", result, log.text) if archive else {}
+    return _answer(result, format, "match", headers)
+
+
+# kind → (the archive's getter, the 404 message, the permalink's folder, the JSON column).
+_FILED = {"ruling": ("get", "沒有這則裁決", "r", "ruling_json"),
+          "match": ("get_match", "沒有這個將的紀錄", "m", "match_json")}
+
+
+async def filed(request: Request, kind: str, ident: str) -> Any:
+    """A filed ruling or match (``kind``) by its permalink id; 404 when there is none."""
+    getter, missing, _, _ = _FILED[kind]
+    record = await run_in_threadpool(getattr(request.app.state.archive, getter), ident)
+    if record is None:
+        raise Refused(404, service.error(missing, "not_found"))
+    return record
+
+
+async def _filed_json(request: Request, kind: str, ident: str) -> dict[str, Any]:
+    import json
+
+    record = await filed(request, kind, ident)
+    _, _, folder, column = _FILED[kind]
+    return {**record.summary(), "permalink": f"/{folder}/{record.id}", "text": record.text,
+            kind: json.loads(getattr(record, column))}
 
 
 @router.get("/matches/{match_id}", responses={404: {"description": "no such match"}})
 async def match_record(request: Request, match_id: str) -> dict[str, Any]:
     """一將存檔：原文、`adjudicator match -f json` 的內容、規則、設定與程式版本。"""
-    import json
-
-    record = await run_in_threadpool(request.app.state.archive.get_match, match_id)
-    if record is None:
-        raise Refused(404, service.error("沒有這個將的紀錄", "not_found"))
-    return {**record.summary(), "permalink": f"/m/{record.id}", "text": record.text,
-            "match": json.loads(record.match_json)}
+    return await _filed_json(request, "match", match_id)
 
 
 @router.get("/matches")
@@ -289,13 +307,7 @@ async def diff(request: Request) -> dict[str, Any]:
 @router.get("/rulings/{ruling_id}", responses={404: {"description": "no such ruling"}})
 async def ruling(request: Request, ruling_id: str) -> dict[str, Any]:
     """一則存檔的裁決：紀錄原文、裁決 JSON、規則、設定、程式版本與表頭資料。"""
-    import json
-
-    record = await run_in_threadpool(request.app.state.archive.get, ruling_id)
-    if record is None:
-        raise Refused(404, service.error("沒有這則裁決", "not_found"))
-    return {**record.summary(), "permalink": f"/r/{record.id}", "text": record.text,
-            "ruling": json.loads(record.ruling_json)}
+    return await _filed_json(request, "ruling", ruling_id)
 
 
 @router.get("/rulings")

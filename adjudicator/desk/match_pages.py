@@ -22,7 +22,17 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from adjudicator.desk import api, limits, service
 from adjudicator.desk.archive import MatchRecord
 from adjudicator.desk.limits import Refused
-from adjudicator.desk.pages import BAR_CSS, _download, _page, _template, e
+from adjudicator.desk.pages import (
+    BAR_CSS,
+    HTML,
+    MARKDOWN,
+    _page,
+    _template,
+    downloads,
+    e,
+    spans,
+    stored_file,
+)
 from adjudicator.match import report
 
 router = APIRouter(include_in_schema=False)
@@ -87,53 +97,29 @@ async def match_post(request: Request) -> Response:
         result = await api.judge_match(request, log)
     except Refused as refused:
         return _form(text, profile, refused.payload, refused.status)
-    match_id = await run_in_threadpool(request.app.state.archive.save_match, result, text)
-    return RedirectResponse(f"/m/{quote(match_id)}", status_code=303)
+    filed = await api._file(request, "match", result, text)
+    return RedirectResponse(filed["Location"], status_code=303)
 
 
-async def _record(request: Request, match_id: str) -> MatchRecord:
-    record = await run_in_threadpool(request.app.state.archive.get_match, match_id)
-    if record is None:
-        raise Refused(404, service.error("沒有這個將的紀錄", "not_found"))
-    return record
+# What a filed match downloads as: extension → (its column, media type).
+MATCH_FILES = {"md": ("report_md", MARKDOWN), "html": ("report_html", HTML),
+               "json": ("match_json", "application/json"),
+               "csv": ("ledger_csv", "text/csv; charset=utf-8")}
 
 
-@router.get("/m/{match_id}.md")
-async def as_markdown(request: Request, match_id: str) -> Response:
-    m = await _record(request, match_id)
-    return _download(m.report_md, "text/markdown; charset=utf-8", f"match-{m.id}.md")
-
-
-@router.get("/m/{match_id}.html")
-async def as_html(request: Request, match_id: str) -> Response:
-    m = await _record(request, match_id)
-    return _download(m.report_html, "text/html; charset=utf-8", f"match-{m.id}.html")
-
-
-@router.get("/m/{match_id}.json")
-async def as_json(request: Request, match_id: str) -> Response:
-    m = await _record(request, match_id)
-    return _download(m.match_json, "application/json", f"match-{m.id}.json")
-
-
-@router.get("/m/{match_id}.csv")
-async def as_csv(request: Request, match_id: str) -> Response:
-    m = await _record(request, match_id)
-    return _download(m.ledger_csv, "text/csv; charset=utf-8", f"match-{m.id}.csv")
+@router.get("/m/{match_id}.{ext}")
+async def download(request: Request, match_id: str, ext: str) -> Response:
+    return stored_file(await api.filed(request, "match", match_id), ext, MATCH_FILES, "match")
 
 
 def _meta(m: MatchRecord) -> str:
     pairs = [("將", m.title), ("日期", m.date), ("場地", m.venue), ("桌號", m.table_no),
              ("裁判", m.referee), ("玩家", m.players), ("規則", m.profile), ("版本", m.version),
              ("裁決時間", m.created.strftime("%Y-%m-%d %H:%M UTC"))]
-    return "".join(f"<span><b>{e(k)}</b> {e(v)}</span>" for k, v in pairs if v)
+    return spans(pairs)
 
 
-def _downloads(match_id: str) -> str:
-    base = f"/m/{quote(match_id)}"
-    return "".join(f'<a class="dl" id="dl-{ext}" href="{e(base)}.{ext}" download>{label}</a>'
-                   for ext, label in (("md", "Markdown"), ("html", "HTML"), ("json", "JSON"),
-                                      ("csv", "帳目 CSV")))
+MATCH_LINKS = (("md", "Markdown"), ("html", "HTML"), ("json", "JSON"), ("csv", "帳目 CSV"))
 
 
 def _ledger(d: dict[str, Any]) -> str:
@@ -165,11 +151,12 @@ def _hands(d: dict[str, Any]) -> str:
 @router.get("/m/{match_id}")
 async def permalink(request: Request, match_id: str) -> HTMLResponse:
     """A filed match: its ledger, chart and hands as they were judged."""
-    m = await _record(request, match_id)
+    m = await api.filed(request, "match", match_id)
     d = json.loads(m.match_json)
+    links = downloads(f"/m/{quote(m.id)}", MATCH_LINKS)
     bar = (f'<nav class="desk-bar" id="permalink-bar"><a href="/match">另一將</a> · '
            f'<a href="/matches">將的檔案</a><div class="desk-meta">{_meta(m)}</div>'
-           f'<div class="desk-downloads">{_downloads(m.id)}</div></nav><style>{BAR_CSS}</style>')
+           f'<div class="desk-downloads">{links}</div></nav><style>{BAR_CSS}</style>')
     ends = "".join(f'<p class="{"stop error" if w.startswith("停止") else "next"}">{e(w)}</p>'
                    for w in report.end_words(d))
     body = (f'{bar}<h1 id="match-title">{e(report.title_words(d))}</h1>'
