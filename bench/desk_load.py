@@ -5,7 +5,8 @@ Starts ``adjudicator serve`` on a free port (SQLite in a temporary folder), warm
 then keeps ``--clients`` requests in flight.  Each request is a different log (the seed
 varies, so no answer comes from the server's cache) unless ``--same``.  Prints requests/s,
 p50/p95/max latency and the server's memory (its process and the workers) at each tenth of
-the run.  Asserts nothing; not part of the test suite.
+the run, then at its start and end with the change (flat memory: a change near zero).
+Asserts nothing; not part of the test suite.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ import tempfile
 import time
 from pathlib import Path
 
-import httpx
+import httpx2
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "bench"))
@@ -61,7 +62,7 @@ async def run(url: str, seconds: float, clients: int, same: bool,
     end = start + seconds
     counter = iter(range(10**9))
 
-    async def client(http: httpx.AsyncClient) -> None:
+    async def client(http: httpx2.AsyncClient) -> None:
         nonlocal failures
         while time.monotonic() < end:
             log = make_log(40, seed=7 if same else 1000 + next(counter))
@@ -77,7 +78,8 @@ async def run(url: str, seconds: float, clients: int, same: bool,
             memory.append((time.monotonic() - start, rss_kb(pid)))
             await asyncio.sleep(seconds / 10)
 
-    async with httpx.AsyncClient(timeout=60, limits=httpx.Limits(max_connections=clients)) as h:
+    limits = httpx2.Limits(max_connections=clients)
+    async with httpx2.AsyncClient(timeout=60, limits=limits) as h:
         await asyncio.gather(sample(), *(client(h) for _ in range(clients)))
     return latencies, failures, memory
 
@@ -100,17 +102,18 @@ def main() -> None:
         try:
             for _ in range(300):
                 try:
-                    if httpx.get(url + "/api/rulings", timeout=2).status_code == 200:
+                    if httpx2.get(url + "/api/rulings", timeout=2).status_code == 200:
                         break
-                except httpx.TransportError:
+                except httpx2.TransportError:
                     time.sleep(0.2)
             for seed in range(4):  # warm: every worker has judged once
-                httpx.post(url + "/api/judge", content=make_log(40, seed=seed).encode(),
+                httpx2.post(url + "/api/judge", content=make_log(40, seed=seed).encode(),
                            timeout=60)
             began = time.monotonic()
             latencies, failures, memory = asyncio.run(
                 run(url, args.seconds, args.clients, args.same, server.pid))
             took = time.monotonic() - began
+            memory.append((took, rss_kb(server.pid)))  # at the end, the workers still up
         finally:
             server.terminate()
             server.wait(timeout=30)
@@ -124,6 +127,9 @@ def main() -> None:
           f"p95 {p95 * 1000:.0f} ms  max {latencies[-1] * 1000:.0f} ms")
     print("server memory (RSS, all processes): " + "  ".join(
         f"{t:.0f}s {kb / 1024:.0f} MB" for t, kb in memory))
+    first, last = memory[0][1], memory[-1][1]
+    print(f"memory: start {first / 1024:.0f} MB  end {last / 1024:.0f} MB  "
+          f"change {(last - first) / 1024:+.0f} MB ({(last - first) / first:+.1%})")
 
 
 if __name__ == "__main__":

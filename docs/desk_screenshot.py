@@ -1,4 +1,6 @@
-"""Take docs/desk.png: the desk on a phone-sized headless Chromium, a log judged.
+"""Take the README's screenshots on a phone-sized headless Chromium: docs/desk.png (a typo
+caught, tapping), docs/desk-ruling.png (a log judged) and docs/desk-match.png (a match's
+ledger and chart, from cases/matches/east_round.match).
 
 Run: ``.venv/bin/python docs/desk_screenshot.py`` (needs /usr/bin/chromium).
 """
@@ -12,7 +14,7 @@ import tempfile
 import time
 from pathlib import Path
 
-import httpx
+import httpx2
 from playwright.sync_api import sync_playwright
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -48,9 +50,9 @@ def main() -> None:
         try:
             for _ in range(300):
                 try:
-                    httpx.get(url + "/api/rulings", timeout=2)
+                    httpx2.get(url + "/api/rulings", timeout=2)
                     break
-                except httpx.TransportError:
+                except httpx2.TransportError:
                     time.sleep(0.2)
             with sync_playwright() as p:
                 browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=ARGS)
@@ -71,11 +73,23 @@ def main() -> None:
                 # … then the fixed log judged.
                 page.fill("#log", LOG.replace("15 東 碰 八同\n", ""))
                 page.dispatch_event("#log", "input")
-                page.wait_for_selector("#lint-state.ok")
+                page.wait_for_selector("#lint-state.ok, #lint-state.warn")  # a fragment: warned
                 page.click("#judge")
                 page.wait_for_selector("#links:not([hidden])")
                 page.wait_for_timeout(500)
                 page.locator(".judge").screenshot(path=str(ROOT / "docs" / "desk-ruling.png"))
+                # A whole match, uploaded: its ledger and the running totals.
+                page.goto(url + "/match")
+                page.set_input_files("#match-file",
+                                     str(ROOT / "cases" / "matches" / "east_round.match"))
+                page.wait_for_function(
+                    "document.getElementById('match-text').value.includes('第9盤')")
+                page.click("#match-judge")
+                page.wait_for_selector("#chart")
+                page.locator("#ledger").scroll_into_view_if_needed()
+                page.evaluate("window.scrollTo(0, document.getElementById('ledger')"
+                              ".getBoundingClientRect().top + window.scrollY - 60)")
+                page.screenshot(path=str(ROOT / "docs" / "desk-match.png"), full_page=False)
                 browser.close()
         finally:
             server.terminate()

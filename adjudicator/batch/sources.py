@@ -1,6 +1,7 @@
 """What a batch judges: files, folders, globs and JSON Lines, expanded into named items.
 
-A folder yields its ``*.log``, ``*.case`` and ``*.json`` files (recursively, sorted); a
+A folder yields its ``*.log``, ``*.case``, ``*.json`` and ``*.match`` files (recursively,
+sorted; a ``.match`` is judged whole, hand after hand: batch/matches.py); a
 pattern with ``*``, ``?`` or ``[`` is a glob; a ``*.jsonl`` file yields one item a line:
 either ``{"name": …, "log": "text"}`` or a JSON log itself (language/json_form.py).  An
 item that cannot be read carries its error instead of a text, so it becomes an error line
@@ -15,7 +16,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-LOG_SUFFIXES = (".log", ".case", ".json")
+LOG_SUFFIXES = (".log", ".case", ".json", ".match")
 
 
 @dataclass(frozen=True)

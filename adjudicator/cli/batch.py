@@ -18,7 +18,8 @@ if TYPE_CHECKING:
 
 def batch(
     paths: Annotated[list[str], typer.Argument(
-        help="紀錄檔、資料夾、萬用字元（如 'logs/**/*.log'）或 JSONL（每行一份紀錄）")],
+        help="紀錄檔、將的紀錄檔（.match）、資料夾、萬用字元（如 'logs/**/*.log'）"
+             "或 JSONL（每行一份紀錄）")],
     output: Annotated[Path | None, typer.Option(
         "--output", "-o", help="寫入此 JSONL 檔（預設印到標準輸出）")] = None,
     resume: Annotated[bool, typer.Option(
@@ -35,8 +36,11 @@ def batch(
 ) -> None:
     """整批裁決：每份紀錄一行 JSON 裁決（ruling-json.md 加 source），最後印出摘要。
 
-    無法讀或無法裁決的紀錄也是一行（含 error），不會中止整批。
+    .match 檔整將依序裁決，每盤一行（source 為「檔名#盤號」，另有 match、hand、deal、
+    by_name、totals；最後一行 end 為 true）。無法讀或無法裁決的紀錄也是一行（含 error），
+    不會中止整批。
     """
+    from adjudicator.batch.matches import is_match, run_matches
     from adjudicator.batch.run import run
     from adjudicator.batch.sources import expand
     from adjudicator.batch.summary import Summary
@@ -61,10 +65,14 @@ def batch(
             def on_line(line: dict[str, Any]) -> None:
                 sink.write(json.dumps(line, ensure_ascii=False) + "\n")
                 summary.add(line)
-                advance(1)
+                if "match" not in line or line.get("end"):  # the bar counts files
+                    advance(1)
 
-            run(todo, on_line, profile=profile, settings=run_settings, workers=workers,
+            logs = [i for i in todo if not is_match(i)]
+            run(logs, on_line, profile=profile, settings=run_settings, workers=workers,
                 scheduler=scheduler, chunk_size=chunk)
+            run_matches([i for i in todo if is_match(i)], on_line, profile=profile,
+                        settings=run_settings, workers=workers, scheduler=scheduler)
     finally:
         if sink is not sys.stdout:
             sink.close()
@@ -81,17 +89,20 @@ def batch(
 
 
 def _already_done(output: Path) -> set[str]:
-    """Sources OUT already has; a line cut off by an interruption is dropped from the file."""
+    """Sources OUT already has; a line cut off by an interruption is dropped from the file,
+    and so are the lines of a match whose last line (``end``) is missing."""
     if not output.exists():
         return set()
     done: set[str] = set()
-    kept: list[str] = []
+    read: list[tuple[str, dict[str, Any]]] = []
     for line in output.read_text(encoding="utf-8").splitlines():
         try:
-            done.add(json.loads(line)["source"])
-            kept.append(line)
-        except (json.JSONDecodeError, KeyError, TypeError):
+            data = json.loads(line)
+            done.add(data.get("match") if data.get("end") else data["source"])
+            read.append((line, data))
+        except (json.JSONDecodeError, KeyError, TypeError, AttributeError):
             continue
+    kept = [line for line, data in read if "match" not in data or data["match"] in done]
     output.write_text("".join(k + "\n" for k in kept), encoding="utf-8")
     return done
 

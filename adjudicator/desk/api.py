@@ -13,7 +13,7 @@ from typing import Annotated, Any, TypeVar
 
 from fastapi import APIRouter, Query, Request
 from fastapi.concurrency import run_in_threadpool
-from fastapi.responses import HTMLResponse, JSONResponse, PlainTextResponse, Response
+from fastapi.responses import JSONResponse, Response
 from pydantic import BaseModel, Field, ValidationError, create_model
 
 from adjudicator.desk import limits, service
@@ -47,6 +47,18 @@ class Fmt(StrEnum):
     json = "json"
     md = "md"
     html = "html"
+
+
+class MatchFmt(StrEnum):
+    json = "json"
+    md = "md"
+    html = "html"
+    csv = "csv"
+
+
+# A match is many hands judged in turn in one worker: its time limit is this many times a
+# single log's (a 將 of sixteen hands takes a few seconds on this machine).
+MATCH_SCALE = 6
 
 
 @dataclass
@@ -102,8 +114,8 @@ async def log_input(request: Request, profile: str | None, pairs: list[str]) -> 
     return LogInput(text, _profile(profile), _settings(pairs, given))
 
 
-async def _run(request: Request, fn: Any, *args: Any) -> dict[str, Any]:
-    result = await request.app.state.judges.run(fn, *args)
+async def _run(request: Request, fn: Any, *args: Any, scale: float = 1) -> dict[str, Any]:
+    result = await request.app.state.judges.run(fn, *args, scale=scale)
     if "error" in result:
         raise Refused(400, result)
     return result
@@ -122,16 +134,95 @@ async def judge(request: Request, format: Fmt = Fmt.json, profile: Profile = Non
     """裁決一份紀錄：`format=json` 為 ruling-json 合約，`md`、`html` 為裁判報告。"""
     log = await log_input(request, profile, settings)
     result = await _run(request, service.judge, log.text, log.profile, log.settings)
-    headers = {}
-    if archive:
-        ruling_id = await run_in_threadpool(request.app.state.archive.save, result, log.text)
-        headers = {"X-Ruling-Id": ruling_id, "Location": f"/r/{ruling_id}"}
-    if format is Fmt.md:
-        return PlainTextResponse(result["md"], media_type="text/markdown; charset=utf-8",
-                                 headers=headers)
-    if format is Fmt.html:
-        return HTMLResponse(result["html"], headers=headers)
-    return JSONResponse(result["ruling"], headers=headers)
+    headers = await _file(request, "ruling", result, log.text) if archive else {}
+    return _answer(result, format, "ruling", headers)
+
+
+_MEDIA = {"md": "text/markdown; charset=utf-8", "html": "text/html; charset=utf-8",
+          "csv": "text/csv; charset=utf-8"}
+
+
+def _answer(result: dict[str, Any], format: str, json_key: str,
+            headers: dict[str, str]) -> Response:
+    """A judgement as asked: ``result[json_key]`` as JSON, or the document ``result[format]``."""
+    if format == "json":
+        return JSONResponse(result[json_key], headers=headers)
+    return Response(result[format], media_type=_MEDIA[format], headers=headers)
+
+
+async def _file(request: Request, kind: str, result: dict[str, Any],
+                text: str) -> dict[str, str]:
+    """File a judgement in the archive; the headers that give its permalink."""
+    archive = request.app.state.archive
+    save, folder = (archive.save, "r") if kind == "ruling" else (archive.save_match, "m")
+    ident = await run_in_threadpool(save, result, text)
+    return {f"X-{kind.capitalize()}-Id": ident, "Location": f"/{folder}/{ident}"}
+
+
+_MATCH_SCHEMA = {
+    "text/plain": {"schema": {"type": "string"},
+                   "example": "規則: tw16\n底: 300\n台: 100\n玩家: 東=阿明 南=小華 西=阿德 北=小美"
+                              "\n\n第1盤:\n紀錄:\n90 西 打 一萬\n91 牌局 荒局\n"},
+    "application/json": _LOG_SCHEMA["application/json"],
+}
+
+
+async def judge_match(request: Request, log: LogInput) -> dict[str, Any]:
+    """The match judged in a worker (its readable-file errors raised as ``Refused``)."""
+    return await _run(request, service.match, log.text, log.profile, log.settings,
+                      scale=MATCH_SCALE)
+
+
+@router.post("/match", responses=ERRORS, openapi_extra={
+    "requestBody": {"required": True, "content": _MATCH_SCHEMA}})
+async def match(request: Request, format: MatchFmt = MatchFmt.json, profile: Profile = None,
+                settings: Settings = [],  # noqa: B006
+                archive: Annotated[bool, Query(
+                    description="存入檔案；回應標頭 X-Match-Id 與 Location 給出永久連結")
+                ] = False) -> Response:
+    """裁決一將（`.match` 檔，見 docs/match-format.md）：依序裁決每盤、接續莊家與連莊、
+    記每人累計帳目。`format=json` 為 `adjudicator match -f json` 的內容；`csv` 為帳目。
+    某盤無法裁決時帳目算到前一盤，`stop` 說明原因（仍為 200）。"""
+    log = await log_input(request, profile, settings)
+    result = await judge_match(request, log)
+    headers = await _file(request, "match", result, log.text) if archive else {}
+    return _answer(result, format, "match", headers)
+
+
+# kind → (the archive's getter, the 404 message, the permalink's folder, the JSON column).
+_FILED = {"ruling": ("get", "沒有這則裁決", "r", "ruling_json"),
+          "match": ("get_match", "沒有這個將的紀錄", "m", "match_json")}
+
+
+async def filed(request: Request, kind: str, ident: str) -> Any:
+    """A filed ruling or match (``kind``) by its permalink id; 404 when there is none."""
+    getter, missing, _, _ = _FILED[kind]
+    record = await run_in_threadpool(getattr(request.app.state.archive, getter), ident)
+    if record is None:
+        raise Refused(404, service.error(missing, "not_found"))
+    return record
+
+
+async def _filed_json(request: Request, kind: str, ident: str) -> dict[str, Any]:
+    import json
+
+    record = await filed(request, kind, ident)
+    _, _, folder, column = _FILED[kind]
+    return {**record.summary(), "permalink": f"/{folder}/{record.id}", "text": record.text,
+            kind: json.loads(getattr(record, column))}
+
+
+@router.get("/matches/{match_id}", responses={404: {"description": "no such match"}})
+async def match_record(request: Request, match_id: str) -> dict[str, Any]:
+    """一將存檔：原文、`adjudicator match -f json` 的內容、規則、設定與程式版本。"""
+    return await _filed_json(request, "match", match_id)
+
+
+@router.get("/matches")
+async def matches(request: Request, player: str = "") -> list[dict[str, Any]]:
+    """存檔的將（新的在前），可依玩家名篩選。"""
+    found = await run_in_threadpool(request.app.state.archive.matches, player[:40])
+    return [{**r.summary(), "permalink": f"/m/{r.id}"} for r in found]
 
 
 @router.post("/lint", openapi_extra=LOG_BODY, responses=ERRORS)
@@ -212,13 +303,7 @@ async def diff(request: Request) -> dict[str, Any]:
 @router.get("/rulings/{ruling_id}", responses={404: {"description": "no such ruling"}})
 async def ruling(request: Request, ruling_id: str) -> dict[str, Any]:
     """一則存檔的裁決：紀錄原文、裁決 JSON、規則、設定、程式版本與表頭資料。"""
-    import json
-
-    record = await run_in_threadpool(request.app.state.archive.get, ruling_id)
-    if record is None:
-        raise Refused(404, service.error("沒有這則裁決", "not_found"))
-    return {**record.summary(), "permalink": f"/r/{record.id}", "text": record.text,
-            "ruling": json.loads(record.ruling_json)}
+    return await _filed_json(request, "ruling", ruling_id)
 
 
 @router.get("/rulings")

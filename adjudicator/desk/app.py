@@ -18,7 +18,7 @@ from starlette.exceptions import HTTPException
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from adjudicator import __version__
-from adjudicator.desk import api, pages, service
+from adjudicator.desk import api, match_pages, pages, service
 from adjudicator.desk.archive import Archive
 from adjudicator.desk.limits import MAX_BODY, Refused, too_large
 from adjudicator.desk.pool import Broken, Busy, Judges
@@ -42,7 +42,10 @@ class BodyLimit:
             for key, value in scope["headers"]:
                 if key == b"content-length" and (not value.isdigit() or int(value) > MAX_BODY):
                     refused = too_large()
-                    await JSONResponse(refused.payload, refused.status)(scope, receive, send)
+                    answer = (JSONResponse(refused.payload, refused.status)
+                              if scope["path"].startswith("/api/")
+                              else pages.error_page(refused.status, refused.payload))
+                    await answer(scope, receive, send)
                     return
         await self.app(scope, receive, send)
 
@@ -70,6 +73,7 @@ def create_app(db: str | None = None, workers: int | None = None,
     app.add_middleware(BodyLimit)
     app.include_router(api.router)
     app.include_router(pages.router)
+    app.include_router(match_pages.router)
     app.mount("/static", StaticFiles(directory=str(files("adjudicator.desk") / "static")),
               name="static")
 
@@ -82,7 +86,7 @@ def create_app(db: str | None = None, workers: int | None = None,
     @app.exception_handler(Busy)
     async def busy(request: Request, exc: Busy) -> Response:
         return JSONResponse(service.error(
-            f"裁決逾時（上限 {app.state.judges.timeout:g} 秒），請稍後再試", "timeout"), 504)
+            f"裁決逾時（上限 {exc.args[0]:g} 秒），請稍後再試", "timeout"), 504)
 
     @app.exception_handler(Broken)
     async def broken(request: Request, exc: Broken) -> Response:

@@ -55,6 +55,39 @@ class Record(Base):
                 "players": self.players.split(), "offences": self.offences.split()}
 
 
+class MatchRecord(Base):
+    """A whole match judged at the desk, kept as it was given (like a ``Record``)."""
+
+    __tablename__ = "matches"
+
+    id: Mapped[str] = mapped_column(String(24), primary_key=True)
+    created: Mapped[datetime] = mapped_column(DateTime(timezone=True), index=True)
+    text: Mapped[str] = mapped_column(Text)  # the .match file as sent
+    profile: Mapped[str] = mapped_column(String(64))
+    settings: Mapped[str] = mapped_column(Text)
+    version: Mapped[str] = mapped_column(String(32))
+    title: Mapped[str] = mapped_column(String(200), default="")
+    date: Mapped[str] = mapped_column(String(200), default="", index=True)
+    venue: Mapped[str] = mapped_column(String(200), default="")
+    table_no: Mapped[str] = mapped_column(String(200), default="")
+    referee: Mapped[str] = mapped_column(String(200), default="")
+    players: Mapped[str] = mapped_column(Text, default="")  # names, space-separated
+    hands: Mapped[int] = mapped_column(default=0)  # hands judged and shown
+    stopped: Mapped[str] = mapped_column(Text, default="")  # why the carry stopped, if it did
+    match_json: Mapped[str] = mapped_column(Text)
+    report_html: Mapped[str] = mapped_column(Text)
+    report_md: Mapped[str] = mapped_column(Text)
+    ledger_csv: Mapped[str] = mapped_column(Text)
+
+    def summary(self) -> dict[str, Any]:
+        return {"id": self.id, "created": self.created.isoformat(), "profile": self.profile,
+                "settings": json.loads(self.settings), "version": self.version,
+                "title": self.title, "date": self.date, "venue": self.venue,
+                "table": self.table_no, "referee": self.referee,
+                "players": self.players.split(), "hands": self.hands,
+                "stopped": self.stopped or None}
+
+
 def engine_for(url: str | None) -> Engine:
     url = url or DEFAULT_URL
     if url.startswith("postgresql://"):  # SQLAlchemy would look for psycopg2
@@ -93,6 +126,35 @@ class Archive:
         with Session(self.engine) as session, session.begin():
             session.add(record)
         return ruling_id
+
+    def save_match(self, judged: dict[str, Any], text: str) -> str:
+        """File a judged match (``service.match``'s dict) and return its permalink id."""
+        meta, d = judged["meta"], judged["match"]
+        match_id = secrets.token_urlsafe(9)
+        record = MatchRecord(
+            id=match_id, created=datetime.now(UTC), text=text, profile=judged["profile"],
+            settings=json.dumps(judged["settings"], ensure_ascii=False),
+            version=judged["version"], title=meta["title"], date=meta["date"],
+            venue=meta["venue"], table_no=meta["table"], referee=meta["referee"],
+            players=" ".join(judged["players"]), hands=len(d["hands"]),
+            stopped=(d["stop"] or {}).get("message", ""),
+            match_json=json.dumps(d, ensure_ascii=False), report_html=judged["html"],
+            report_md=judged["md"], ledger_csv=judged["csv"])
+        with Session(self.engine) as session, session.begin():
+            session.add(record)
+        return match_id
+
+    def get_match(self, match_id: str) -> MatchRecord | None:
+        with Session(self.engine, expire_on_commit=False) as session:
+            return session.get(MatchRecord, match_id)
+
+    def matches(self, player: str = "", limit: int = 200) -> list[MatchRecord]:
+        """Newest first; ``player`` narrows by a name's substring."""
+        stmt = select(MatchRecord).order_by(MatchRecord.created.desc()).limit(limit)
+        if player:
+            stmt = stmt.where(MatchRecord.players.contains(player, autoescape=True))
+        with Session(self.engine, expire_on_commit=False) as session:
+            return list(session.scalars(stmt))
 
     def get(self, ruling_id: str) -> Record | None:
         with Session(self.engine, expire_on_commit=False) as session:

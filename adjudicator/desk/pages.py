@@ -17,7 +17,7 @@ from fastapi import APIRouter, Request
 from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import HTMLResponse, JSONResponse, Response
 
-from adjudicator.desk import pdf, service
+from adjudicator.desk import api, pdf, service
 from adjudicator.desk.archive import Query, Record
 from adjudicator.desk.limits import Refused
 
@@ -59,13 +59,6 @@ async def desk() -> HTMLResponse:
     return _page("裁判桌", _template("desk.html").replace("{{profiles}}", options))
 
 
-async def _record(request: Request, ruling_id: str) -> Record:
-    record = await run_in_threadpool(request.app.state.archive.get, ruling_id)
-    if record is None:
-        raise Refused(404, service.error("沒有這則裁決", "not_found"))
-    return record
-
-
 def _meta(r: Record) -> str:
     pairs = [("日期", r.date), ("場地", r.venue), ("桌號", r.table_no), ("裁判", r.referee),
              ("盤號", r.hand_no), ("玩家", r.players), ("規則", r.profile), ("版本", r.version),
@@ -73,14 +66,18 @@ def _meta(r: Record) -> str:
     settings = json.loads(r.settings)
     if settings:
         pairs.append(("設定", " ".join(f"{k}={v}" for k, v in settings.items())))
+    return spans(pairs)
+
+
+def spans(pairs: list[tuple[str, str]]) -> str:
+    """A permalink bar's facts, each labelled; the empty ones left out."""
     return "".join(f"<span><b>{e(k)}</b> {e(v)}</span>" for k, v in pairs if v)
 
 
-def downloads(ruling_id: str) -> str:
-    base = f"/r/{quote(ruling_id)}"
-    return "".join(f'<a class="dl" href="{e(base)}.{ext}" download>{label}</a>'
-                   for ext, label in (("md", "Markdown"), ("html", "HTML"), ("json", "JSON"),
-                                      ("pdf", "PDF")))
+def downloads(base: str, kinds: tuple[tuple[str, str], ...]) -> str:
+    """Download links of a filed record at ``base`` (``/r/ID``), one per (extension, label)."""
+    return "".join(f'<a class="dl" id="dl-{ext}" href="{e(base)}.{ext}" download>{label}</a>'
+                   for ext, label in kinds)
 
 
 def _download(content: str | bytes, media: str, name: str) -> Response:
@@ -88,30 +85,27 @@ def _download(content: str | bytes, media: str, name: str) -> Response:
                     headers={"Content-Disposition": f'attachment; filename="{name}"'})
 
 
-# The forms an archived ruling is stored in: file extension → (its field, media type).
-_STORED = {
-    "md": ("report_md", "text/markdown; charset=utf-8"),
-    "html": ("report_html", "text/html; charset=utf-8"),
-    "json": ("ruling_json", "application/json"),
-}
+RULING_LINKS = (("md", "Markdown"), ("html", "HTML"), ("json", "JSON"), ("pdf", "PDF"))
+MARKDOWN, HTML = "text/markdown; charset=utf-8", "text/html; charset=utf-8"
+# What a filed ruling downloads as: extension → (its column, media type); PDF is printed.
+RULING_FILES = {"md": ("report_md", MARKDOWN), "html": ("report_html", HTML),
+                "json": ("ruling_json", "application/json")}
 
 
-def _stored_download(ext: str, attribute: str, media: str) -> None:
-    async def download(request: Request, ruling_id: str) -> Response:
-        r = await _record(request, ruling_id)
-        return _download(getattr(r, attribute), media, f"ruling-{r.id}.{ext}")
-
-    router.add_api_route(f"/r/{{ruling_id}}.{ext}", download, methods=["GET"],
-                         name=f"as_{ext}")
-
-
-for _ext, (_attribute, _media) in _STORED.items():
-    _stored_download(_ext, _attribute, _media)
+def stored_file(record: Any, ext: str, files: dict[str, tuple[str, str]],
+                stem: str) -> Response:
+    """One of a filed record's stored documents as a download, by its extension."""
+    if ext not in files:
+        raise Refused(404, service.error(f"沒有 .{ext} 這種下載", "not_found"))
+    column, media = files[ext]
+    return _download(getattr(record, column), media, f"{stem}-{record.id}.{ext}")
 
 
-@router.get("/r/{ruling_id}.pdf")
-async def as_pdf(request: Request, ruling_id: str) -> Response:
-    r = await _record(request, ruling_id)
+@router.get("/r/{ruling_id}.{ext}")
+async def download(request: Request, ruling_id: str, ext: str) -> Response:
+    r = await api.filed(request, "ruling", ruling_id)
+    if ext != "pdf":
+        return stored_file(r, ext, RULING_FILES, "ruling")
     try:
         document = await run_in_threadpool(pdf.render, r.report_html)
     except pdf.NoChromium:
@@ -127,10 +121,11 @@ async def as_pdf(request: Request, ruling_id: str) -> Response:
 @router.get("/r/{ruling_id}")
 async def permalink(request: Request, ruling_id: str) -> HTMLResponse:
     """The stored report as the players were given it, under a bar saying what it is."""
-    r = await _record(request, ruling_id)
+    r = await api.filed(request, "ruling", ruling_id)
+    links = downloads(f"/r/{quote(r.id)}", RULING_LINKS)
     bar = (f'<nav class="desk-bar" id="permalink-bar"><a href="/">裁判桌</a> · '
            f'<a href="/rulings">裁決檔案</a><div class="desk-meta">{_meta(r)}</div>'
-           f'<div class="desk-downloads">{downloads(r.id)}</div></nav><style>{BAR_CSS}</style>')
+           f'<div class="desk-downloads">{links}</div></nav><style>{BAR_CSS}</style>')
     return HTMLResponse(r.report_html.replace("<body>", "<body>" + bar, 1))
 
 

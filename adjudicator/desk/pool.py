@@ -23,7 +23,7 @@ from adjudicator.desk import service
 
 
 class Busy(Exception):
-    """The judgement took longer than the time limit."""
+    """The judgement took longer than the time limit (its seconds are the argument)."""
 
 
 class Broken(Exception):
@@ -62,7 +62,9 @@ class Judges:
     def close(self) -> None:
         self._executor.shutdown(wait=True, cancel_futures=True)
 
-    async def run(self, fn: Callable[..., dict[str, Any]], *args: Any) -> dict[str, Any]:
+    async def run(self, fn: Callable[..., dict[str, Any]], *args: Any,
+                  scale: float = 1) -> dict[str, Any]:
+        """``fn(*args)`` in a worker, within ``scale`` times the time limit."""
         key = json.dumps([fn.__name__, *args], ensure_ascii=False, sort_keys=True)
         if key in self._cache:
             self._cache.move_to_end(key)
@@ -70,9 +72,9 @@ class Judges:
         loop = asyncio.get_running_loop()
         future = loop.run_in_executor(self._executor, fn, *args)
         try:
-            result = await asyncio.wait_for(future, self.timeout)
+            result = await asyncio.wait_for(future, self.timeout * scale)
         except TimeoutError:
-            raise Busy from None
+            raise Busy(self.timeout * scale) from None
         except BrokenProcessPool:
             # A worker died (killed, out of memory): start a fresh pool for what follows.
             self._executor.shutdown(wait=False, cancel_futures=True)

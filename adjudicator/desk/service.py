@@ -15,6 +15,8 @@ from adjudicator.language.errors import LogError, caret_line
 from adjudicator.language.incident import Incident
 
 MAX_ACTS = 10_000
+MAX_HANDS = 64  # a 將 is sixteen hands or a few more; four 將 fit
+
 
 def error(message: str, code: str, line: int | None = None, column: int | None = None,
           **more: Any) -> dict[str, Any]:
@@ -79,6 +81,45 @@ def judge(text: str, profile: str | None = None,
         "meta": meta, "players": dict(incident.header.players),
         "offences": sorted({f.kind for f in ruling.findings}),
         "profile": ruling.profile, "settings": dict(settings or {}), "version": __version__,
+    }
+
+
+def match(text: str, profile: str | None = None,
+          settings: dict[str, str] | None = None) -> dict[str, Any]:
+    """A ``.match`` judged hand by hand: the match report's dict (``adjudicator match -f
+    json``), its HTML, Markdown and ledger CSV, and what the archive files it under.
+
+    A hand that stops the carry is not an error: the ledger up to it is the answer, and
+    ``stop`` in the dict says why.  Only a file that cannot be read at all is."""
+    from adjudicator.match import report
+    from adjudicator.match.format import read_match
+    from adjudicator.match.run import judge_match
+
+    try:
+        parsed = read_match(text)
+        if len(parsed.hands) > MAX_HANDS:
+            hand = parsed.hands[MAX_HANDS]
+            raise LogError(hand.line, 1, f"至多 {MAX_HANDS} 盤的將",
+                           text.splitlines()[hand.line - 1], f"這個將有 {len(parsed.hands)} 盤")
+        for hand in parsed.hands:
+            # Lines bound the acts: the reader is not run on an oversized hand.
+            if sum(1 for line in hand.text.splitlines() if line.strip()) > MAX_ACTS:
+                raise LogError(hand.line, 1, f"每盤至多 {MAX_ACTS} 行",
+                               text.splitlines()[hand.line - 1], f"第{hand.number}盤過長")
+    except LogError as err:
+        return log_error(err)
+    result = judge_match(parsed, profile=profile, settings=settings)
+    d = report.to_dict(result)
+    h = parsed.header
+    return {
+        "match": d, "html": report.to_html(result), "md": report.markdown(result),
+        "csv": report.ledger_csv(result),
+        # The occasion as the archive files it (long values cut: they are search keys).
+        "meta": {"title": (h.title or "")[:200], "date": h.meta.get("日期", "")[:200],
+                 "venue": h.meta.get("場地", "")[:200], "table": h.meta.get("桌號", "")[:200],
+                 "referee": h.meta.get("裁判", "")[:200]},
+        "players": list(result.ledger.names), "profile": profile or h.profile,
+        "settings": dict(settings or {}), "version": __version__,
     }
 
 

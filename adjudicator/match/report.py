@@ -98,7 +98,7 @@ def to_json(result: MatchResult) -> str:
 # ---------------------------------------------------------------------- words
 
 
-def _title(d: dict[str, Any]) -> str:
+def title_words(d: dict[str, Any]) -> str:
     head = f"將：{d['title']}" if d["title"] else "將"
     parts = [head, f"規則 {d['profile']}"]
     if d["base"] is not None:
@@ -109,7 +109,7 @@ def _title(d: dict[str, Any]) -> str:
     return "　".join(parts)
 
 
-def _players(d: dict[str, Any]) -> str:
+def players_words(d: dict[str, Any]) -> str:
     seats = " ".join(f"{s}={n}" for s, n in d["players"].items())
     bets = "；".join(f"插花 {b['kind']} {b['bettor'] or b['player']}"
                     + (f" 押 {b['player']}" if b["bettor"] else "") + f" {b['amount']}"
@@ -123,7 +123,7 @@ def _deal_line(x: dict[str, Any]) -> str:
             f" 連莊 {x['streak']}")
 
 
-def _verdict(x: dict[str, Any]) -> str:
+def verdict_words(x: dict[str, Any]) -> str:
     end = "本盤終止" if x["hand_ends"] else "繼續（紀錄未終止此盤）"
     return f"{_STATUS[x['status']]}；{end}"
 
@@ -150,11 +150,22 @@ def _next_words(n: dict[str, Any] | None) -> str:
     return text if n["counts_streak"] else text + " 不計連莊序"
 
 
+def hand_items(x: dict[str, Any]) -> list[str]:
+    """One hand in words, a line each: the deal, verdict, wins, offences, money, next deal,
+    what is open.  (Its warnings are shown apart, as warnings.)"""
+    items = [_deal_line(x), f"裁決：{verdict_words(x)}", f"和牌：{_wins(x)}",
+             f"違規：{_offences(x)}"]
+    if x["booked"]:
+        items += [f"收支：{_amounts(x['balances'])}", f"累計：{_amounts(x['totals'])}",
+                  f"下盤：{_next_words(x['next_hand'])}"]
+    return items + [f"未定：{o}" for o in x["open"]]
+
+
 def _amounts(amounts: dict[str, Any]) -> str:
     return " ".join(f"{n} {shown(Fraction(str(v)))}" for n, v in amounts.items())
 
 
-def _end_words(d: dict[str, Any]) -> list[str]:
+def end_words(d: dict[str, Any]) -> list[str]:
     out = []
     if d["stop"]:
         out.append(f"停止：{d['stop']['message']}")
@@ -168,17 +179,22 @@ def _end_words(d: dict[str, Any]) -> list[str]:
     return out
 
 
-def _rows(d: dict[str, Any]) -> tuple[list[str], list[list[str]]]:
-    """The ledger table: one row per hand with the totals after it, and the end."""
+LEDGER_LEAD = 5  # the columns before the players' totals: 盤 圈風 莊家 連莊 裁決
+
+
+def ledger_rows(d: dict[str, Any]) -> tuple[list[str], list[list[str]]]:
+    """The ledger table: one row per hand (its deal, its verdict, the totals after it), and
+    the end.  Every format's ledger, and the desk's match page, is this table."""
     names = d["names"]
-    head = ["盤", "圈風", "莊家", "連莊", *names]
+    head = ["盤", "圈風", "莊家", "連莊", "裁決", *names]
     rows = []
     for x in d["hands"]:
         totals = x["totals"] if x["booked"] else {}
         rows.append([str(x["hand"]), x["round_wind"], f"{x['dealer']} {x['dealer_name']}",
-                     str(x["streak"]),
+                     str(x["streak"]), _STATUS[x["status"]],
                      *[shown(Fraction(str(totals[n]))) if n in totals else "—" for n in names]])
-    rows.append(["終局", "", "", "", *[shown(Fraction(str(d["totals"][n]))) for n in names]])
+    rows.append(["終局", "", "", "", "",
+                 *[shown(Fraction(str(d["totals"][n]))) for n in names]])
     return head, rows
 
 
@@ -187,23 +203,23 @@ def _rows(d: dict[str, Any]) -> tuple[list[str], list[list[str]]]:
 
 def text(result: MatchResult) -> str:
     d = to_dict(result)
-    out = [_title(d), _players(d), ""]
+    out = [title_words(d), players_words(d), ""]
     for x in d["hands"]:
         label = f"　{x['label']}" if x["label"] else ""
         out.append(f"第{x['hand']}盤{label}　{_deal_line(x)}")
         out += [f"  {key}：{value}" for key, value in _hand_items(x)]
         out.append("")
-    head, rows = _rows(d)
+    head, rows = ledger_rows(d)
     out.append("帳目（每盤後累計）")
     out += _aligned([head, *rows])
     out.append("")
-    out += _end_words(d)
+    out += end_words(d)
     return "\n".join(out) + "\n"
 
 
 def _hand_items(x: dict[str, Any]) -> list[tuple[str, str]]:
     """What the text and the Markdown say of one hand, as (heading, words)."""
-    items = [("裁決", _verdict(x)), ("和牌", _wins(x)), ("違規", _offences(x))]
+    items = [("裁決", verdict_words(x)), ("和牌", _wins(x)), ("違規", _offences(x))]
     if x["booked"]:
         items += [("收支", _amounts(x["balances"])), ("累計", _amounts(x["totals"])),
                   ("下盤", _next_words(x["next_hand"]))]
@@ -222,7 +238,7 @@ def _aligned(table: list[list[str]]) -> list[str]:
 
 def markdown(result: MatchResult) -> str:
     d = to_dict(result)
-    out = [f"# {_title(d)}", "", _players(d), ""]
+    out = [f"# {title_words(d)}", "", players_words(d), ""]
     for x in d["hands"]:
         label = f" {x['label']}" if x["label"] else ""
         out.append(f"## 第{x['hand']}盤{label}")
@@ -231,12 +247,12 @@ def markdown(result: MatchResult) -> str:
         out += [f"- {'**警告**' if key == '警告' else key}：{value}"
                 for key, value in _hand_items(x)]
         out.append("")
-    head, rows = _rows(d)
+    head, rows = ledger_rows(d)
     out += ["## 帳目", "", "| " + " | ".join(head) + " |",
             "|" + "---|" * len(head)]
     out += ["| " + " | ".join(r) + " |" for r in rows]
     out.append("")
-    out += [f"**{w}**" if w.startswith("停止") else w for w in _end_words(d)]
+    out += [f"**{w}**" if w.startswith("停止") else w for w in end_words(d)]
     return "\n".join(out) + "\n"
 
 
@@ -244,7 +260,7 @@ def markdown(result: MatchResult) -> str:
 
 _CSS = """body{font-family:"Noto Sans CJK TC","Noto Sans TC",sans-serif;margin:2em;max-width:60em}
 table{border-collapse:collapse}td,th{border:1px solid #999;padding:.2em .6em;text-align:right}
-td:nth-child(-n+4),th{text-align:center}.warn{color:#a40}.stop{color:#b00;font-weight:bold}
+td:nth-child(-n+5),th{text-align:center}.warn{color:#a40}.stop{color:#b00;font-weight:bold}
 @media print{body{margin:0}}"""
 
 
@@ -252,28 +268,22 @@ def to_html(result: MatchResult) -> str:
     d = to_dict(result)
     e = html.escape
     out = ["<!DOCTYPE html>", '<html lang="zh-Hant"><head><meta charset="utf-8">',
-           f"<title>{e(_title(d))}</title><style>{_CSS}</style></head><body>",
-           f"<h1>{e(_title(d))}</h1>", f"<p>{e(_players(d))}</p>"]
+           f"<title>{e(title_words(d))}</title><style>{_CSS}</style></head><body>",
+           f"<h1>{e(title_words(d))}</h1>", f"<p>{e(players_words(d))}</p>"]
     for x in d["hands"]:
         label = f" {x['label']}" if x["label"] else ""
         out.append(f"<h2>第{x['hand']}盤{e(label)}</h2><ul>")
-        items = [_deal_line(x), f"裁決：{_verdict(x)}", f"和牌：{_wins(x)}",
-                 f"違規：{_offences(x)}"]
-        if x["booked"]:
-            items += [f"收支：{_amounts(x['balances'])}", f"累計：{_amounts(x['totals'])}",
-                      f"下盤：{_next_words(x['next_hand'])}"]
-        items += [f"未定：{o}" for o in x["open"]]
-        out += [f"<li>{e(i)}</li>" for i in items]
+        out += [f"<li>{e(i)}</li>" for i in hand_items(x)]
         out += [f'<li class="warn">警告：{e(w)}</li>' for w in x["warnings"]]
         out.append("</ul>")
-    head, rows = _rows(d)
-    out.append("<h2>帳目</h2><table><thead><tr>"
+    head, rows = ledger_rows(d)
+    out.append('<h2>帳目</h2><table id="ledger" class="ledger"><thead><tr>'
                + "".join(f"<th>{e(c)}</th>" for c in head) + "</tr></thead><tbody>")
     out += ["<tr>" + "".join(f"<td>{e(c)}</td>" for c in r) + "</tr>" for r in rows]
     out.append("</tbody></table>")
-    out.append(_chart(d))
+    out.append(chart_svg(d))
     out += [f'<p class="stop">{e(w)}</p>' if w.startswith("停止") else f"<p>{e(w)}</p>"
-            for w in _end_words(d)]
+            for w in end_words(d)]
     out.append("</body></html>")
     return "\n".join(out) + "\n"
 
@@ -281,8 +291,9 @@ def to_html(result: MatchResult) -> str:
 _COLOURS = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b", "#e377c2")
 
 
-def _chart(d: dict[str, Any]) -> str:
-    """Each person's running total after each hand, as an inline SVG line chart."""
+def chart_svg(d: dict[str, Any]) -> str:
+    """Each person's running total after each hand, as an inline SVG line chart (no script,
+    no outside file): hands along, money up, a legend of the names in their colours."""
     booked = [x for x in d["hands"] if x["booked"]]
     if not booked:
         return ""
@@ -291,25 +302,39 @@ def _chart(d: dict[str, Any]) -> str:
     top = max(max(v) for v in series.values())
     low = min(min(v) for v in series.values())
     span = (top - low) or Fraction(1)
-    width, height, pad = 640, 240, 40
-    step = Fraction(width - 2 * pad, max(len(booked), 1))
+    width, height, left, right, pad = 680, 260, 64, 16, 28
+    step = Fraction(width - left - right, max(len(booked), 1))
+    legend = 22 * ((len(names) + 3) // 4)
+
+    def x(i: int) -> float:
+        return float(left + i * step)
 
     def y(v: Fraction) -> float:
-        return float(pad + (top - v) / span * (height - 2 * pad))
+        return float(legend + pad + (top - v) / span * (height - legend - 2 * pad))
 
-    lines = [f'<line x1="{pad}" x2="{width - pad}" y1="{y(Fraction(0)):.1f}" '
+    esc = html.escape
+    parts = [f'<line x1="{left}" x2="{width - right}" y1="{y(Fraction(0)):.1f}" '
              f'y2="{y(Fraction(0)):.1f}" stroke="#999" stroke-dasharray="4"/>']
+    for v in sorted({top, low, Fraction(0)}):
+        parts.append(f'<text x="{left - 6}" y="{y(v) + 4:.1f}" text-anchor="end" '
+                     f'font-size="11" fill="#555">{esc(shown(v))}</text>')
+    for i, hand in enumerate(booked, start=1):
+        parts.append(f'<text x="{x(i):.1f}" y="{height - 8}" text-anchor="middle" '
+                     f'font-size="11" fill="#555">{hand["hand"]}</text>')
     for k, name in enumerate(names):
         colour = _COLOURS[k % len(_COLOURS)]
-        points = " ".join(f"{float(pad + i * step):.1f},{y(v):.1f}"
-                          for i, v in enumerate(series[name]))
-        lines.append(f'<polyline fill="none" stroke="{colour}" stroke-width="2" '
-                     f'points="{points}"><title>{html.escape(name)}</title></polyline>')
-        lines.append(f'<text x="{width - pad + 4}" y="{y(series[name][-1]):.1f}" '
-                     f'fill="{colour}" font-size="12">{html.escape(name)}</text>')
-    return (f'<h2>累計走勢</h2><svg xmlns="http://www.w3.org/2000/svg" width="{width + 40}" '
-            f'height="{height}" role="img" aria-label="每人每盤後的累計">' + "".join(lines)
-            + "</svg>")
+        points = " ".join(f"{x(i):.1f},{y(v):.1f}" for i, v in enumerate(series[name]))
+        parts.append(f'<polyline class="series" data-name="{esc(name)}" fill="none" '
+                     f'stroke="{colour}" stroke-width="2" points="{points}">'
+                     f"<title>{esc(name)} {esc(shown(series[name][-1]))}</title></polyline>")
+        lx, ly = left + (k % 4) * 150, 16 + 22 * (k // 4)
+        parts.append(f'<rect x="{lx}" y="{ly - 9}" width="14" height="4" fill="{colour}"/>'
+                     f'<text x="{lx + 18}" y="{ly - 3}" font-size="12" fill="{colour}">'
+                     f"{esc(name)} {esc(shown(series[name][-1]))}</text>")
+    return (f'<h2>累計走勢</h2><svg id="chart" xmlns="http://www.w3.org/2000/svg" '
+            f'viewBox="0 0 {width} {height}" width="{width}" height="{height}" '
+            'style="max-width:100%;height:auto" role="img" '
+            'aria-label="每人每盤後的累計（橫軸：盤；縱軸：累計）">' + "".join(parts) + "</svg>")
 
 
 # ---------------------------------------------------------------------- CSV

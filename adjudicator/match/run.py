@@ -8,6 +8,7 @@ decided payments) and carries only what every possibility agrees on.
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Literal
@@ -37,6 +38,7 @@ class HandResult:
     amounts: dict[str, Fraction] = field(default_factory=dict)
     totals: dict[str, Fraction] = field(default_factory=dict)
     warnings: list[CarryWarning] = field(default_factory=list)
+    seconds: float = 0.0  # reading and judging this hand (batch reports it as ms)
 
 
 @dataclass(frozen=True)
@@ -66,6 +68,7 @@ def judge_match(match: Match, *, profile: str | None = None,
     result = MatchResult(match, [], Ledger.of_players(header.seating, bettors))
     carried = start(header)
     for hand in match.hands:
+        began = time.perf_counter()
         try:
             incident = reader.read(hand.text, base=base_header(carried, header))
             _same_stake(incident, header)
@@ -82,7 +85,8 @@ def judge_match(match: Match, *, profile: str | None = None,
             return result
         booked = ruling.status != "inconsistent"
         done = HandResult(hand.number, hand.label, hand.line, settled.deal, ruling, incident,
-                          booked, warnings=settled.warnings)
+                          booked, warnings=settled.warnings,
+                          seconds=time.perf_counter() - began)
         result.hands.append(done)
         if not booked:
             where = "；".join(f"第 {p.line} 行 {p.detail}" for p in ruling.problems)

@@ -24,7 +24,8 @@ def _outcome(line: dict) -> dict:
 
 
 def test_batch_equals_single_over_the_case_corpus() -> None:
-    items = [(i.name, i.text, i.error) for i in expand([str(ROOT / "cases")])]
+    items = [(i.name, i.text, i.error) for i in expand([str(ROOT / "cases")])
+             if not i.name.endswith(".match")]  # a match is judged whole: test_match_batch
     assert len(items) > 200
     single = judge_chunk(items, None, {}, many=False)
     many: list[dict] = []

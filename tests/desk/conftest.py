@@ -1,4 +1,4 @@
-"""The desk under test: in-process (httpx through Starlette's TestClient, real worker
+"""The desk under test: in-process (httpx2 through Starlette's TestClient, real worker
 processes, a real SQLite file) and as a real uvicorn server on a free loopback port."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ import time
 from collections.abc import Iterator
 from pathlib import Path
 
-import httpx
+import httpx2
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -59,9 +59,9 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         deadline = time.monotonic() + 60
         while True:
             try:
-                if httpx.get(url + "/api/rulings", timeout=2).status_code == 200:
+                if httpx2.get(url + "/api/rulings", timeout=2).status_code == 200:
                     break
-            except httpx.TransportError:
+            except httpx2.TransportError:
                 pass
             if proc.poll() is not None or time.monotonic() > deadline:
                 out = proc.stdout.read().decode() if proc.stdout else ""
@@ -75,3 +75,5 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         except subprocess.TimeoutExpired:
             proc.kill()
             proc.wait()
+        if proc.stdout is not None:
+            proc.stdout.close()

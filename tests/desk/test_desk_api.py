@@ -1,4 +1,4 @@
-"""The JSON API in-process (httpx through Starlette's TestClient; real worker processes
+"""The JSON API in-process (httpx2 through Starlette's TestClient; real worker processes
 and a real SQLite file), and what it refuses."""
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ import time
 from collections.abc import Iterator
 from pathlib import Path
 
-import httpx
+import httpx2
 import pytest
 from starlette.testclient import TestClient
 
@@ -36,7 +36,7 @@ def client(db: str) -> Iterator[TestClient]:
         yield c
 
 
-def _judge(client: TestClient, text: str, query: str = "") -> httpx.Response:
+def _judge(client: TestClient, text: str, query: str = "") -> httpx2.Response:
     return client.post("/api/judge" + query, content=text.encode(), headers=TEXT)
 
 
@@ -287,14 +287,14 @@ def test_a_slow_log_does_not_block_the_others(server: str) -> None:
 
     def slow() -> None:
         start = time.monotonic()
-        httpx.post(server + "/api/judge", content=big.encode(), headers=TEXT, timeout=120)
+        httpx2.post(server + "/api/judge", content=big.encode(), headers=TEXT, timeout=120)
         timings["slow"] = time.monotonic() - start
 
     worker = threading.Thread(target=slow)
     worker.start()
     time.sleep(0.3)
     start = time.monotonic()
-    quick = httpx.post(server + "/api/judge", content=EXHAUSTED.encode(), headers=TEXT,
+    quick = httpx2.post(server + "/api/judge", content=EXHAUSTED.encode(), headers=TEXT,
                        timeout=120)
     timings["quick"] = time.monotonic() - start
     worker.join()
@@ -338,7 +338,7 @@ def test_a_worker_that_dies_is_replaced(db: str) -> None:
     app = create_app(db, workers=1)
     with TestClient(app) as c:
         executor = app.state.judges._executor
-        answers: list[httpx.Response] = []
+        answers: list[httpx2.Response] = []
         big = "規則: tw16\n莊家: 東\n紀錄:\n" + "東 摸\n東 打 一萬\n" * 4900
         asking = threading.Thread(target=lambda: answers.append(_judge(c, big)))
         asking.start()

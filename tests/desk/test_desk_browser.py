@@ -183,3 +183,69 @@ def test_a_refused_line_with_html_in_it_is_shown_as_text(page: Any) -> None:
     diag.wait_for()
     assert "<img/src=x/onerror=alert(1)>" in diag.inner_text()
     assert page.locator("img").count() == 0
+
+
+def test_control_characters_typed_in_are_refused_under_their_line(page: Any) -> None:
+    _type_log(page, "規則: tw16\n紀錄:\n11 西 打\x1b[31m 七筒\n")
+    diag = page.locator('.diag.error[data-line="3"]')
+    diag.wait_for()
+    assert "控制字元" in diag.inner_text() and "U+001B" in diag.inner_text()
+
+
+def test_a_huge_paste_is_refused_with_a_message(page: Any) -> None:
+    page.fill("#log", "規則: tw16\n紀錄:\n" + ("# " + "x" * 1000 + "\n") * 300)
+    page.dispatch_event("#log", "input")
+    page.wait_for_selector('#lint-state:has-text("內容過大")')
+    page.click("#judge")
+    page.wait_for_selector('#judge-state:has-text("內容過大")')
+    assert page.is_hidden("#links")
+
+
+def test_deeply_nested_json_pasted_in_is_only_a_log_that_does_not_parse(page: Any) -> None:
+    page.fill("#log", '{"text": ' + "[" * 5000 + "]" * 5000 + "}")
+    page.dispatch_event("#log", "input")
+    diag = page.locator('.diag.error[data-line="1"]')
+    diag.wait_for()
+    assert page.locator(".diag.error").count() == 1
+
+
+EAST = Path(__file__).resolve().parents[2] / "cases" / "matches" / "east_round.match"
+
+
+def test_an_uploaded_match_shows_its_ledger_totals_and_chart(page: Any) -> None:
+    page.goto("/match")
+    page.set_input_files("#match-file", str(EAST))
+    page.wait_for_function("document.getElementById('match-text').value.includes('第9盤')")
+    page.click("#match-judge")
+    page.wait_for_url("**/m/*")
+    permalink = page.url
+    # east_round.match's totals, worked out by hand in the file.
+    end = page.locator("#ledger tr.end td.money").all_inner_texts()
+    assert end == ["+2700", "-2000", "-1100", "+400"]
+    fifth = page.locator('#ledger tr[data-hand="5"] td').all_inner_texts()
+    assert fifth[:5] == ["5", "東", "南 小華", "0", "已決"]
+    assert fifth[5:] == ["+2800", "-2300", "-900", "+400"]
+    assert page.locator("#chart polyline.series").count() == 4
+    assert page.locator("#chart").bounding_box()["width"] <= 412  # fits the phone
+    page.click("#hand-4 summary")
+    assert "收支：阿明 0 小華 0 阿德 +600 小美 -600" in page.inner_text("#hand-4")
+    # The permalink is what the players are sent: it opens again, and the archive lists it.
+    page.goto("/matches?player=小美")
+    page.click(f'#matches a[href="/m/{permalink.rsplit("/m/", 1)[1]}"]')
+    page.wait_for_url(permalink)
+    assert page.locator("#ledger tr.end td.money").all_inner_texts() == end
+
+
+def test_html_in_a_match_stays_text(page: Any) -> None:
+    dialogs: list[str] = []
+    page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
+    text = EAST.read_text("utf-8").replace("阿明", "<i>阿明</i>").replace(
+        "小華", "<script>alert(1)</script>")
+    page.goto("/match")
+    page.fill("#match-text", text)
+    page.click("#match-judge")
+    page.wait_for_url("**/m/*")
+    head = page.locator("#ledger thead th").all_inner_texts()
+    assert head[5:] == ["<i>阿明</i>", "<script>alert(1)</script>", "阿德", "小美"]
+    assert page.locator("main i").count() == 0 and page.locator("body script").count() == 0
+    assert dialogs == []

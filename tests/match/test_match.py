@@ -185,7 +185,7 @@ def test_command_formats(tmp_path: Path) -> None:
     assert csv[1].split(",")[:6] == ["1", "1", "東", "東", "阿明", "0"]
     assert len(csv) == 3
     html = runner.invoke(app, ["match", str(path), "-f", "html"]).stdout
-    assert "<table>" in html and "+700" in html
+    assert '<table id="ledger"' in html and "+700" in html
     assert html.count("<polyline") == 4  # the running total of each player
     md = runner.invoke(app, ["match", str(path), "-f", "md"]).stdout
     assert "| 終局 |" in md

@@ -1,0 +1,183 @@
+"""The desk's match pages: send a ``.match`` (upload or paste), read its ledger, keep it.
+
+``/match`` is the form; it posts to itself (a plain form, so it works without script; the
+small script only reads a chosen file into the text box).  A judged match is filed and
+the browser is sent to its permalink ``/m/{id}``: the ledger as a table (per hand the deal,
+the streak, the verdict and each player's total after it), the running totals as an inline
+SVG chart, each hand in words, and the downloads.  Every value from a user goes through
+``e``; the table and the chart are the match report's own (match/report.py).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+from urllib.parse import parse_qs, quote
+
+from fastapi import APIRouter, Request
+from fastapi.concurrency import run_in_threadpool
+from fastapi.responses import HTMLResponse, RedirectResponse, Response
+
+from adjudicator.desk import api, limits, service
+from adjudicator.desk.archive import MatchRecord
+from adjudicator.desk.limits import Refused
+from adjudicator.desk.pages import (
+    BAR_CSS,
+    HTML,
+    MARKDOWN,
+    _page,
+    _template,
+    downloads,
+    e,
+    spans,
+    stored_file,
+)
+from adjudicator.match import report
+
+router = APIRouter(include_in_schema=False)
+
+FORM_TYPE = "application/x-www-form-urlencoded"
+
+
+def _profiles(chosen: str) -> str:
+    from adjudicator.rules.files import profile_names
+
+    options = ['<option value="">（依將頭的 規則:）</option>']
+    options += [f'<option value="{e(p)}"{" selected" if p == chosen else ""}>{e(p)}</option>'
+                for p in profile_names()]
+    return "".join(options)
+
+
+def _form(text: str = "", profile: str = "", problem: dict[str, Any] | None = None,
+          status: int = 200) -> HTMLResponse:
+    shown = ""
+    if problem is not None:
+        err = problem["error"]
+        caret = hint = ""
+        if err.get("caret"):
+            source = e(err.get("source_line") or "")
+            caret = f'<pre class="caret">{source}\n{e(err["caret"])}</pre>'
+        if err.get("expected"):
+            hint = f'<p class="hint">建議：這裡寫{e(err["expected"])}</p>'
+        line = e(err.get("line") or "")
+        shown = (f'<div class="diag error" id="match-error" data-line="{line}">'
+                 f'{caret}<p class="msg">{e(err["message"])}</p>{hint}</div>')
+    # One pass: a value that happens to contain "{{text}}" is not filled in again.
+    fills = {"profiles": _profiles(profile), "error": shown, "text": e(text)}
+    body = re.sub(r"\{\{(profiles|error|text)\}\}", lambda m: fills[m.group(1)],
+                  _template("match.html"))
+    page = _page("一將", body)
+    page.status_code = status
+    return page
+
+
+@router.get("/match")
+async def match_form() -> HTMLResponse:
+    return _form()
+
+
+@router.post("/match")
+async def match_post(request: Request) -> Response:
+    """Judge the posted match, file it, and send the browser to its permalink."""
+    kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
+    if kind != FORM_TYPE:
+        raise Refused(415, service.error("請用表單送出（或用 POST /api/match）", "bad_form"))
+    raw = await limits.body(request)
+    try:
+        fields = parse_qs(raw.decode("utf-8"), max_num_fields=4, strict_parsing=False)
+    except (UnicodeDecodeError, ValueError):
+        raise Refused(400, service.error("表單內容須為 UTF-8", "bad_form")) from None
+    # Browsers send a text box's line ends as CR LF.
+    text = (fields.get("text") or [""])[0].replace("\r\n", "\n")
+    profile = (fields.get("profile") or [""])[0]
+    try:
+        limits.check_text(text)
+        log = api.LogInput(text, api._profile(profile or None), {})
+        result = await api.judge_match(request, log)
+    except Refused as refused:
+        return _form(text, profile, refused.payload, refused.status)
+    filed = await api._file(request, "match", result, text)
+    return RedirectResponse(filed["Location"], status_code=303)
+
+
+# What a filed match downloads as: extension → (its column, media type).
+MATCH_FILES = {"md": ("report_md", MARKDOWN), "html": ("report_html", HTML),
+               "json": ("match_json", "application/json"),
+               "csv": ("ledger_csv", "text/csv; charset=utf-8")}
+
+
+@router.get("/m/{match_id}.{ext}")
+async def download(request: Request, match_id: str, ext: str) -> Response:
+    return stored_file(await api.filed(request, "match", match_id), ext, MATCH_FILES, "match")
+
+
+def _meta(m: MatchRecord) -> str:
+    pairs = [("將", m.title), ("日期", m.date), ("場地", m.venue), ("桌號", m.table_no),
+             ("裁判", m.referee), ("玩家", m.players), ("規則", m.profile), ("版本", m.version),
+             ("裁決時間", m.created.strftime("%Y-%m-%d %H:%M UTC"))]
+    return spans(pairs)
+
+
+MATCH_LINKS = (("md", "Markdown"), ("html", "HTML"), ("json", "JSON"), ("csv", "帳目 CSV"))
+
+
+def _ledger(d: dict[str, Any]) -> str:
+    head, rows = report.ledger_rows(d)
+    lead = report.LEDGER_LEAD
+    th = "".join(f'<th scope="col">{e(c)}</th>' for c in head)
+    body = []
+    for k, row in enumerate(rows):
+        cells = [f'<td class="deal">{e(c)}</td>' for c in row[:lead]]
+        cells += [f'<td class="money" data-name="{e(name)}">{e(c)}</td>'
+                  for name, c in zip(head[lead:], row[lead:], strict=True)]
+        attrs = 'class="end"' if k == len(rows) - 1 else f'class="hand" data-hand="{e(row[0])}"'
+        body.append(f"<tr {attrs}>{''.join(cells)}</tr>")
+    return (f'<div class="scroll"><table class="list ledger" id="ledger"><thead><tr>{th}</tr>'
+            f'</thead><tbody>{"".join(body)}</tbody></table></div>')
+
+
+def _hands(d: dict[str, Any]) -> str:
+    out = []
+    for x in d["hands"]:
+        label = f" {x['label']}" if x["label"] else ""
+        items = "".join(f"<li>{e(i)}</li>" for i in report.hand_items(x))
+        items += "".join(f'<li class="warn">警告：{e(w)}</li>' for w in x["warnings"])
+        out.append(f'<details class="hand" id="hand-{x["hand"]}"><summary>第{x["hand"]}盤'
+                   f'{e(label)}　{e(report.verdict_words(x))}</summary><ul>{items}</ul></details>')
+    return "".join(out)
+
+
+@router.get("/m/{match_id}")
+async def permalink(request: Request, match_id: str) -> HTMLResponse:
+    """A filed match: its ledger, chart and hands as they were judged."""
+    m = await api.filed(request, "match", match_id)
+    d = json.loads(m.match_json)
+    links = downloads(f"/m/{quote(m.id)}", MATCH_LINKS)
+    bar = (f'<nav class="desk-bar" id="permalink-bar"><a href="/match">另一將</a> · '
+           f'<a href="/matches">將的檔案</a><div class="desk-meta">{_meta(m)}</div>'
+           f'<div class="desk-downloads">{links}</div></nav><style>{BAR_CSS}</style>')
+    ends = "".join(f'<p class="{"stop error" if w.startswith("停止") else "next"}">{e(w)}</p>'
+                   for w in report.end_words(d))
+    body = (f'{bar}<h1 id="match-title">{e(report.title_words(d))}</h1>'
+            f'<p class="note">{e(report.players_words(d))}</p>{ends}'
+            f'<h2>帳目（每盤後累計）</h2>{_ledger(d)}'
+            f'<div class="chart">{report.chart_svg(d)}</div>'
+            f'<h2>各盤</h2>{_hands(d)}')
+    return _page(report.title_words(d), body)
+
+
+@router.get("/matches")
+async def matches(request: Request, player: str = "") -> HTMLResponse:
+    found = await run_in_threadpool(request.app.state.archive.matches, player[:40])
+    rows = "".join(
+        f'<tr><td><a href="/m/{e(quote(m.id))}">{e(m.title or m.date or m.id)}</a></td>'
+        f"<td>{e(m.date)}</td><td>{e(m.players)}</td><td>{m.hands}</td>"
+        f'<td>{"停止" if m.stopped else "完成"}</td></tr>' for m in found)
+    rows = rows or '<tr><td colspan="5">沒有符合的將</td></tr>'
+    form = ('<form class="search" method="get" action="/matches"><label>玩家 '
+            f'<input name="player" value="{e(player[:40])}"></label>'
+            '<button type="submit">搜尋</button> <a href="/match">送出一將</a></form>')
+    table = ('<table class="list" id="matches"><thead><tr><th>將</th><th>日期</th><th>玩家</th>'
+             f"<th>盤數</th><th>帳目</th></tr></thead><tbody>{rows}</tbody></table>")
+    return _page("將的檔案", f"<h1>將的檔案</h1>{form}{table}")
