@@ -16,7 +16,7 @@ from pathlib import Path
 
 import clingo
 
-from adjudicator.rules.files import chapters, profile_file
+from adjudicator.rules.files import chapters, profile_family, profile_file
 from adjudicator.rules.signatures import left_out
 
 
@@ -42,7 +42,7 @@ class Warnings:
 
 
 def chapter_files(profile: str) -> list[Path]:
-    return [profile_file(profile), *chapters()]
+    return [profile_file(profile), *chapters(profile_family(profile))]
 
 
 # A chapter may begin with a line "%! when: SIGNAL …" naming what must be in the facts for

@@ -12,6 +12,8 @@ from functools import cache
 from importlib.resources import files
 from pathlib import Path
 
+from adjudicator.rules.families import DEFAULT, Family, family_of_file, own_folders
+
 
 def _folder(package: str) -> Path:
     return Path(str(files(package)))
@@ -26,13 +28,26 @@ SCORING_LP = ASP / "settlement" / "scoring.lp"
 
 
 @cache
-def chapters() -> tuple[Path, ...]:
-    """Every rule chapter: each .lp under asp/ except the profiles (load order is free)."""
-    return tuple(sorted(p for p in ASP.rglob("*.lp") if PROFILES not in p.parents))
+def chapters(family: Family = DEFAULT) -> tuple[Path, ...]:
+    """Every rule chapter of ``family`` (load order is free): the Taiwanese family loads
+    each .lp under asp/ except the profiles and the folders of other families; another
+    family loads the frame it names and its own folder."""
+    every = [p for p in ASP.rglob("*.lp") if PROFILES not in p.parents]
+    if family.folder is None:
+        others = {ASP / f for f in own_folders()}
+        return tuple(sorted(p for p in every if not others & set(p.parents)))
+    own = ASP / family.folder
+    return tuple(sorted(p for p in every
+                        if own in p.parents or p.relative_to(ASP).as_posix() in family.shared))
 
 
 def profile_names() -> list[str]:
     return sorted(p.stem for p in PROFILES.glob("*.lp"))
+
+
+def profile_family(name: str) -> Family:
+    """The family of profile ``name``; ``KeyError`` if there is no such profile."""
+    return family_of_file(profile_file(name))
 
 
 def profile_file(name: str) -> Path:
@@ -41,3 +56,8 @@ def profile_file(name: str) -> Path:
     if not path.is_file():
         raise KeyError(name)
     return path
+
+
+def all_chapters() -> tuple[Path, ...]:
+    """The chapters of every family (for checks that go over all the rules)."""
+    return tuple(sorted(p for p in ASP.rglob("*.lp") if PROFILES not in p.parents))

@@ -13,13 +13,14 @@ from adjudicator.analysis.warnings import log_warnings
 from adjudicator.facts import hand_facts as handfacts
 from adjudicator.facts import record as facts
 from adjudicator.facts import win_facts as winfacts
-from adjudicator.language import reader
+from adjudicator.language import family_check, reader
 from adjudicator.language.errors import LogError
 from adjudicator.language.incident import Incident
 from adjudicator.language.seats import SEATS
 from adjudicator.language.vocabulary import FINDING_KINDS
 from adjudicator.rules import engine
-from adjudicator.rules.files import profile_names
+from adjudicator.rules.families import DEFAULT, Family
+from adjudicator.rules.files import profile_family, profile_names
 from adjudicator.ruling.clauses import order_key
 from adjudicator.ruling.interpretations import describe
 from adjudicator.ruling.model import (
@@ -49,8 +50,9 @@ def judge_text(text: str, *, profile: str | None = None,
 def judge(incident: Incident, *, profile: str | None = None,
           settings: dict[str, str] | None = None) -> Ruling:
     name = profile_of(incident, profile)
+    family = profile_family(name)
     timeline = tracker.replay(incident)
-    answer = engine.solve_open(facts_of(incident, timeline, settings), name)
+    answer = engine.solve_open(facts_of(incident, timeline, settings, family), name)
     return ruling_of(incident, name, answer, timeline)
 
 
@@ -63,6 +65,7 @@ def profile_of(incident: Incident, profile: str | None = None) -> str:
         raise LogError(line, 1, f"規則名稱（{'、'.join(profile_names())}）",
                        source_line=lines[line - 1] if 0 < line <= len(lines) else "",
                        detail=f"沒有「{name}」這個規則")
+    family_check.check(incident, profile_family(name))
     return name
 
 
@@ -112,10 +115,10 @@ def symbols_of(incident: Incident, settings: dict[str, str] | None = None) -> li
 
 
 def facts_of(incident: Incident, timeline: tracker.Timeline,
-             settings: dict[str, str] | None) -> list[Symbol]:
+             settings: dict[str, str] | None, family: Family = DEFAULT) -> list[Symbol]:
     symbols = facts.all_facts(incident, timeline, settings)
-    symbols += winfacts.win_facts(incident, timeline)
-    symbols += handfacts.hand_facts(incident, timeline)
+    symbols += winfacts.win_facts(incident, timeline, family)
+    symbols += handfacts.hand_facts(incident, timeline, family)
     return symbols
 
 

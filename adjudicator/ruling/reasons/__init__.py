@@ -8,13 +8,13 @@ from __future__ import annotations
 
 from clingo import Symbol, SymbolType
 
-from adjudicator.ruling.reasons import general, offences, open, order, priority
+from adjudicator.ruling.reasons import gd, general, offences, open, order, priority
 from adjudicator.ruling.reasons.words import AssumptionWords, Context, Render, merge
 
 __all__ = ["Context", "render", "render_assumption", "TEMPLATES", "ASSUMPTIONS"]
 
 TEMPLATES: dict[str, Render] = merge(
-    m.TEMPLATES for m in (general, open, order, priority, offences))
+    m.TEMPLATES for m in (general, open, order, priority, offences, gd))
 ASSUMPTIONS: dict[str, AssumptionWords] = merge([open.ASSUMPTIONS])
 
 
