@@ -65,8 +65,25 @@ def profile_of(incident: Incident, profile: str | None = None) -> str:
         raise LogError(line, 1, f"規則名稱（{'、'.join(profile_names())}）",
                        source_line=lines[line - 1] if 0 < line <= len(lines) else "",
                        detail=f"沒有「{name}」這個規則")
+    _same_family(incident, name)
     family_check.check(incident, profile_family(name))
     return name
+
+
+def _same_family(incident: Incident, name: str) -> None:
+    """A log that names its profile is judged only by a profile of the same family (a
+    Taiwanese log is no Guangdong log); ``LogError`` on its 規則: line otherwise."""
+    own = incident.header.profile
+    line = incident.header.lines.get("規則")
+    if line is None or own == name or own not in profile_names():
+        return
+    mine, asked = profile_family(own), profile_family(name)
+    if mine != asked:
+        lines = incident.source.splitlines()
+        raise LogError(line, 1, f"{asked.name} 一族的規則名稱",
+                       source_line=lines[line - 1] if 0 < line <= len(lines) else "",
+                       detail=f"此紀錄依 {own}（{mine.name} 一族）記錄，"
+                              f"不能改依 {name}（{asked.name} 一族）裁決")
 
 
 def ruling_of(incident: Incident, name: str, answer: engine.Answer,
