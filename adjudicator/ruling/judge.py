@@ -128,7 +128,9 @@ def meta(incident: Incident) -> dict[str, object]:
 
 def symbols_of(incident: Incident, settings: dict[str, str] | None = None) -> list[Symbol]:
     """Every fact the rules read for this incident: the log, its wins, its hands."""
-    return facts_of(incident, tracker.replay(incident), settings)
+    family = profile_family(incident.header.profile) \
+        if incident.header.profile in profile_names() else DEFAULT
+    return facts_of(incident, tracker.replay(incident), settings, family)
 
 
 def facts_of(incident: Incident, timeline: tracker.Timeline,
@@ -280,11 +282,12 @@ def _payments(incident: Incident, ctx: _Citing,
         clauses[pid].append(clause.string)
     instead = {pid: seat.string for pid, seat in by_name["payment_instead"]}
     shares = {pid: Fraction(n.number, d.number) for pid, n, d in by_name["payment_share"]}
+    counts = {pid: n.number for pid, n in by_name["payment_count"]}
     out = []
     for pid, frm, to, bases, tai, basis, at in by_name["payment"]:
         amount = (bases.number * base + tai.number * per_tai) * shares.get(pid, Fraction(1))
         out.append(Payment(
-            frm=str(_val(frm)), to=str(_val(to)), amount=amount, tai=tai.number,
+            frm=str(_val(frm)), to=str(_val(to)), amount=amount, tai=counts.get(pid, tai.number),
             basis=basis.string, clauses=tuple(sorted(set(clauses[pid]))),
             at=ctx.seq(at.number), instead_of=instead.get(pid)))  # type: ignore[arg-type]
     # Seat order 東 南 西 北, outside bettors after (by name), as the reports list them.
