@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
+from adjudicator.ruling.reasons.general import win_count
 from adjudicator.ruling.reasons.words import Render
 
 TEMPLATES: dict[str, Render] = {
     "gd_incomplete": lambda c, s, a: (
         f"{s} 的手牌不成和（和牌型態：四副搭子加一對將，或十三幺）"),
-    "gd_count": lambda c, s, a: (
-        f"{c.act_text(a[0].number)}和牌時手牌連和牌之張有 {a[1].number} 張（門前每副計 3 張），"
-        f"和牌須 14 張：{'缺張' if a[1].number < 14 else '逾張'}"),
+    # 粵.摸牌: fourteen with the winning tile.
+    "gd_count": lambda c, s, a: win_count(c, a, 14),
     "gd_closed_kong": lambda c, s, a: (
         f"{c.act_text(a[0].number)}是暗杠，暗杠不可搶杠和"),
     "gd_missed": lambda c, s, a: (

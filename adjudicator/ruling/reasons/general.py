@@ -15,6 +15,17 @@ from adjudicator.ruling.reasons.words import (
     _value,
 )
 
+
+def win_count(c: Context, a: list[Symbol], need: int) -> str:
+    """A winning hand of the wrong size (缺張, 逾張): act a[0] held a[1] tiles of ``need``."""
+    n = a[1].number
+    if n < need:
+        return (f"{c.act_text(a[0].number)}和牌時手牌連和牌之張只有 {n} 張"
+                f"（門前每副計 3 張），和牌須 {need} 張：缺張")
+    return (f"{c.act_text(a[0].number)}和牌時手牌連和牌之張有 {n} 張"
+            f"（門前每副計 3 張），多於和牌所須的 {need} 張：逾張")
+
+
 TEMPLATES: dict[str, Render] = {
     "called_not_punged": lambda c, s, a: (
         f"{c.act_text(a[0].number)}後，{s} 表示要碰卻未碰；打出者 {_value(a[1])} 不是 {s} 的上家，"
@@ -46,12 +57,8 @@ TEMPLATES: dict[str, Render] = {
         f"{_value(a[2])} 是 {s} 的{_relation(s, str(_value(a[2])))}，不是上家：只能吃上家的舍牌"),
     "chow_no_run": lambda c, s, a: (
         f"{c.act_text(a[0].number)}：{_tile(a[2])} {_tile(a[3])} 配 {_tile(a[1])} 不成順子"),
-    "win_short": lambda c, s, a: (
-        f"{c.act_text(a[0].number)}和牌時手牌連和牌之張只有 {a[1].number} 張"
-        f"（門前每副計 3 張），和牌須 17 張：缺張"),
-    "win_long": lambda c, s, a: (
-        f"{c.act_text(a[0].number)}和牌時手牌連和牌之張有 {a[1].number} 張"
-        f"（門前每副計 3 張），多於和牌所須的 17 張：逾張"),
+    "win_short": lambda c, s, a: win_count(c, a, 17),
+    "win_long": lambda c, s, a: win_count(c, a, 17),
     "kong_found": lambda c, s, a: (
         f"錯{FAMILY_WORDS.get(str(_value(a[1])), str(_value(a[1])))}作於{c.act_text(a[0].number)}，"
         f"於{c.act_text(a[2].number)}發現"),
