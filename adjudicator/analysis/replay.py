@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from adjudicator.language import tiles as T
 from adjudicator.language.incident import Act, Incident, Meld, Position, WallCount
 from adjudicator.language.seats import SEATS, Seat
+from adjudicator.rules.files import named_family
 
 
 @dataclass
@@ -89,6 +90,8 @@ class _Replay:
         self.sea: list[tuple[Seat, int]] = []  # discards lying in the sea, in order
         self.timeline = Timeline()
         self.reported_fifth: set[int] = set()
+        # A hand laid down with its winning tile: 17 tiles, 14 in the 13+1 families.
+        self.won_size = named_family(incident.header.profile).hand_tiles + 1
         for pos in incident.positions:
             self.apply_position(pos)
 
@@ -125,14 +128,15 @@ class _Replay:
 
     def take_won_discard(self, win: Act, pos: Position) -> None:
         """A hand laid down right after a win on a discard, written with the won tile (17
-        tiles, each set on the table three): the tile is in that hand, no longer in the sea."""
+        tiles, 14 under gd, each set on the table three): the tile is in that hand, no longer
+        in the sea."""
         if win.verb != "和" or win.actor != pos.seat or pos.kind != "手牌" or not self.sea:
             return
         tile = self.sea[-1][1]
         if win.tiles and win.tiles[0] not in (tile, T.UNKNOWN):
             return
         held = sum(1 for t in pos.tiles if not T.is_flower(t))
-        if tile in pos.tiles and held + 3 * len(self.hands[pos.seat].melds) == 17:
+        if tile in pos.tiles and held + 3 * len(self.hands[pos.seat].melds) == self.won_size:
             self.claim_discard(tile)
 
     def apply(self, act: Act) -> None:

@@ -14,8 +14,8 @@ from adjudicator.analysis.replay import Timeline, replay
 from adjudicator.language import tiles as T
 from adjudicator.language.incident import Act, Incident, Position
 from adjudicator.language.seats import SEATS
-from adjudicator.rules.families import DEFAULT, Family
-from adjudicator.rules.files import profile_family
+from adjudicator.rules.families import Family
+from adjudicator.rules.files import named_family
 from adjudicator.ruling.model import LogWarning
 
 # A hand holds 16 tiles between turns and 17 while its holder is to discard (和牌型態),
@@ -29,17 +29,9 @@ def log_warnings(incident: Incident, timeline: Timeline | None = None) -> list[L
     """Every warning for ``incident``, in line order."""
     timeline = timeline if timeline is not None else replay(incident)
     found = [*_start(incident), *_numbering(incident),
-             *_hand_sizes(incident, timeline, _family(incident)),
+             *_hand_sizes(incident, timeline, named_family(incident.header.profile)),
              *_turns(incident)]
     return sorted(set(found), key=lambda w: (w.line, w.message))
-
-
-def _family(incident: Incident) -> Family:
-    """The family of the log's own profile (Taiwanese when it names none we know)."""
-    try:
-        return profile_family(incident.header.profile)
-    except KeyError:
-        return DEFAULT
 
 
 def _start(incident: Incident) -> list[LogWarning]:

@@ -50,6 +50,15 @@ def profile_family(name: str) -> Family:
     return family_of_file(profile_file(name))
 
 
+def named_family(name: str | None) -> Family:
+    """The family of profile ``name``, or the Taiwanese one for a name no profile has
+    (a log's own 規則: line, before the judge refuses it)."""
+    try:
+        return profile_family(name) if name else DEFAULT
+    except KeyError:
+        return DEFAULT
+
+
 def profile_file(name: str) -> Path:
     """The file of profile ``name``; ``KeyError`` if there is none."""
     path = PROFILES / f"{name}.lp"

@@ -20,7 +20,7 @@ from adjudicator.language.seats import SEATS
 from adjudicator.language.vocabulary import FINDING_KINDS
 from adjudicator.rules import engine
 from adjudicator.rules.families import DEFAULT, Family
-from adjudicator.rules.files import profile_family, profile_names
+from adjudicator.rules.files import named_family, profile_family, profile_names
 from adjudicator.ruling.clauses import order_key
 from adjudicator.ruling.interpretations import describe
 from adjudicator.ruling.model import (
@@ -128,8 +128,7 @@ def meta(incident: Incident) -> dict[str, object]:
 
 def symbols_of(incident: Incident, settings: dict[str, str] | None = None) -> list[Symbol]:
     """Every fact the rules read for this incident: the log, its wins, its hands."""
-    family = profile_family(incident.header.profile) \
-        if incident.header.profile in profile_names() else DEFAULT
+    family = named_family(incident.header.profile)
     return facts_of(incident, tracker.replay(incident), settings, family)
 
 
