@@ -133,3 +133,13 @@ def test_a_thirteen_tile_hand_draws_no_size_warning_under_gd() -> None:
     taiwan = [w for w in log_warnings(reader.read(GD_WIN.replace("規則: gd", "規則: tw16")))
               if "手牌記了" in w.message]
     assert len(taiwan) == 1 and "16 張" in taiwan[0].message
+
+
+@pytest.mark.parametrize("path", sorted((ROOT / "cases" / "gd").glob("*.case")),
+                         ids=lambda p: p.stem)
+def test_every_gd_case_is_a_log_that_could_have_happened(path: Path) -> None:
+    # The expectations are checked by the case runner; a case whose hands cannot be (a fifth
+    # copy, a tile not held) would test the rules on an impossible table.
+    ruling = judge_text(path.read_text(encoding="utf-8"))
+    assert ruling.status == "decided", ruling.problems
+    assert not [w for w in ruling.warnings if "手牌記了" in w.message]
