@@ -19,7 +19,7 @@ from adjudicator.language import tiles as T
 from adjudicator.language.incident import Act, Incident, Position
 from adjudicator.language.seats import SEATS, Seat
 from adjudicator.language.vocabulary import VERB_CLASSES
-from adjudicator.rules.families import DEFAULT, Family
+from adjudicator.rules.families import DEFAULT, GD, TW16, Family
 from adjudicator.ruling.scoring import WinHand, win_symbols
 
 WIN_VERBS = VERB_CLASSES["win"]
@@ -375,7 +375,8 @@ def declared_wins(incident: Incident, timeline: Timeline,
         how, frm, tile = _how(rec, i, state, flower)
         context: dict[str, bool | int | None] = dict(_context(rec, i, seat, how, dealer, flower,
                                                                   from_start))
-        if family is not DEFAULT:
+        if family is GD:
+            # The Guangdong text defines 天和, 地和, 人和 its own way (no 天聽 before them).
             context.update(_start_of_hand(rec, i, seat, how, dealer, from_start))
         if flower is not None:
             context["dealt_flower_win"] = flower.dealt
@@ -419,7 +420,9 @@ def start_dependent(incident: Incident, timeline: Timeline) -> Iterator[Symbol]:
 
 def win_facts(incident: Incident, timeline: Timeline,
               family: Family = DEFAULT) -> Iterator[Symbol]:
-    if family is DEFAULT:
+    if family is TW16:
+        # Only the Taiwanese chapters leave 天和 open in a record that does not say where
+        # it starts (asp/open.lp); the gd chapters count it only from the deal.
         yield from start_dependent(incident, timeline)
     for w in declared_wins(incident, timeline, family):
         yield fact("declared_win", w.index, w.seat, w.how, w.frm or "none",
