@@ -12,6 +12,7 @@ from functools import cache
 from importlib.resources import files
 from pathlib import Path
 
+from adjudicator.language.incident import Header
 from adjudicator.rules.families import DEFAULT, Family, family_of_file, own_folders
 
 
@@ -25,6 +26,8 @@ PROFILES = ASP / "profiles"
 PARAMS_LP = ASP / "params.lp"
 INPUTS_LP = ASP / "inputs.lp"
 SCORING_LP = ASP / "settlement" / "scoring.lp"
+# The profile a log without a 規則: line is judged by.
+DEFAULT_PROFILE: str = Header.profile
 
 
 @cache
