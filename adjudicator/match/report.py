@@ -128,11 +128,14 @@ def _verdict(x: dict[str, Any]) -> str:
     return f"{_STATUS[x['status']]}；{end}"
 
 
-def _wins(x: dict[str, Any]) -> str:
+def _wins(x: dict[str, Any], d: dict[str, Any]) -> str:
+    from adjudicator.report.model import unit_of
+
+    unit = unit_of(d["profile"])  # 台, or 番 for a Guangdong match
     out = []
     for w in x["wins"]:
         how = "自摸" if w["self_drawn"] else (f"和 {w['from']} 的牌" if w["from"] else "和")
-        tai = "" if w["tai"] is None else f" {w['tai']}台"
+        tai = "" if w["tai"] is None else f" {w['tai']}{unit}"
         state = "未定" if w["undetermined"] else "有效" if w["valid"] else "無效"
         out.append(f"{w['player']}（{w['seat']}）{how} {state}{tai}")
     return "、".join(out) or "無"
@@ -192,7 +195,7 @@ def text(result: MatchResult) -> str:
         label = f"　{x['label']}" if x["label"] else ""
         out.append(f"第{x['hand']}盤{label}　{_deal_line(x)}")
         out.append(f"  裁決：{_verdict(x)}")
-        out.append(f"  和牌：{_wins(x)}")
+        out.append(f"  和牌：{_wins(x, d)}")
         out.append(f"  違規：{_offences(x)}")
         if x["booked"]:
             out.append(f"  收支：{_amounts(x['balances'])}")
@@ -228,7 +231,7 @@ def markdown(result: MatchResult) -> str:
         out.append("")
         out.append(f"- {_deal_line(x)}")
         out.append(f"- 裁決：{_verdict(x)}")
-        out.append(f"- 和牌：{_wins(x)}")
+        out.append(f"- 和牌：{_wins(x, d)}")
         out.append(f"- 違規：{_offences(x)}")
         if x["booked"]:
             out.append(f"- 收支：{_amounts(x['balances'])}")
@@ -263,7 +266,7 @@ def to_html(result: MatchResult) -> str:
     for x in d["hands"]:
         label = f" {x['label']}" if x["label"] else ""
         out.append(f"<h2>第{x['hand']}盤{e(label)}</h2><ul>")
-        items = [_deal_line(x), f"裁決：{_verdict(x)}", f"和牌：{_wins(x)}",
+        items = [_deal_line(x), f"裁決：{_verdict(x)}", f"和牌：{_wins(x, d)}",
                  f"違規：{_offences(x)}"]
         if x["booked"]:
             items += [f"收支：{_amounts(x['balances'])}", f"累計：{_amounts(x['totals'])}",
