@@ -142,3 +142,17 @@ def test_every_gd_case_is_a_log_that_could_have_happened(path: Path) -> None:
     # copy, a tile not held) would test the rules on an impossible table.
     ruling = judge_text(path.read_text(encoding="utf-8"))
     assert ruling.status == "decided", ruling.problems
+
+
+def test_the_reports_count_a_gd_win_in_fan() -> None:
+    from adjudicator.report import html, markdown
+    from adjudicator.report.model import build
+
+    incident = reader.read(GD_WIN)
+    report = build(judge_text(GD_WIN), incident)
+    assert report.wins[0].tai == "1 番" and report.payments[0].unit == "番"
+    md = markdown.render(report)
+    assert "| 牌型 | 番 | 條款 |" in md and "粵番.平和" in md
+    assert "<th>番</th>" in html.render(report)
+    taiwan = build(judge_text(GD_WIN.replace("規則: gd", "規則: tw16")), incident)
+    assert taiwan.wins[0].unit == "台"
