@@ -36,6 +36,11 @@ WaitShape = Literal["兩面", "中洞", "邊張", "單釣", "雙碰"]
 
 FAMILY_SETS_16 = 5
 """Sets in a complete Taiwan 16-tile hand (17 tiles = 5 sets + 1 pair)."""
+FAMILY_SETS_13 = 4
+"""Sets in a complete 13+1 hand (14 tiles = 4 sets + 1 pair; Guangdong)."""
+
+# 十三幺 (粵番.十三幺): the thirteen terminals and honours, one of them twice.
+ORPHANS: tuple[Tile, ...] = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
 
 # (first tile, length, chows allowed) of each block of the count array.
 _BLOCKS: tuple[tuple[int, int, bool], ...] = ((0, 9, True), (9, 9, True), (18, 9, True),
@@ -349,6 +354,30 @@ def special_seven_pairs_one_triplet(concealed: TilesOrCounts) -> Ligu | None:
     Four identical tiles are read as two pairs; that is a rule reading, not rule text.
     """
     return _ligu_of(_checked(concealed, FAMILY_SETS_16, 2))
+
+
+def thirteen_orphans(concealed: TilesOrCounts) -> Tile | None:
+    """The doubled tile of a 十三幺 hand of 14 concealed tiles, or None if it is not one."""
+    c = as_counts(concealed)
+    if sum(c) != 14 or any(c[t] == 0 for t in ORPHANS):
+        return None
+    if any(n for t, n in enumerate(c) if t not in ORPHANS):
+        return None
+    return next(t for t in ORPHANS if c[t] == 2)
+
+
+def thirteen_orphans_waits(concealed: TilesOrCounts) -> set[Tile]:
+    """The tiles that make 13 concealed tiles a 十三幺 (empty when none does)."""
+    c = as_counts(concealed)
+    if sum(c) != 13:
+        return set()
+    found: set[Tile] = set()
+    for t in ORPHANS:
+        c[t] += 1
+        if thirteen_orphans(c) is not None:
+            found.add(t)
+        c[t] -= 1
+    return found
 
 
 # ---------------------------------------------------------------------------------------

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from adjudicator.language import tiles as T
 from adjudicator.language.incident import Act, Incident, Meld, Position, WallCount
 from adjudicator.language.seats import SEATS, Seat
+from adjudicator.rules.files import named_family
 
 
 @dataclass
@@ -110,6 +111,8 @@ class _Replay:
         self.changed: set[Seat] = set(SEATS)
         self.timeline = Timeline()
         self.reported_fifth: set[int] = set()
+        # A hand laid down with its winning tile: 17 tiles, 14 in the 13+1 families.
+        self.won_size = named_family(incident.header.profile).hand_tiles + 1
         for pos in incident.positions:
             self.apply_position(pos)
 
@@ -154,8 +157,8 @@ class _Replay:
 
     def take_won_discard(self, win: Act, before: Act | None, pos: Position) -> None:
         """A hand laid down right after a win on a discard, written with the won tile (17
-        tiles, each set on the table three): the tile is in that hand, no longer in the sea
-        — or, won by robbing a kong (搶杠, the act ``before`` the win another's 加杠), no
+        tiles, 14 under gd, each set on the table three): the tile is in that hand, no longer
+        in the sea — or, won by robbing a kong (搶杠, the act ``before`` the win another's 加杠), no
         longer on the robbed kong, which stays the pung it was."""
         if win.verb != "和" or win.actor != pos.seat or pos.kind != "手牌":
             return
@@ -170,7 +173,7 @@ class _Replay:
         if win.tiles and win.tiles[0] not in (tile, T.UNKNOWN):
             return
         held = sum(1 for t in pos.tiles if not T.is_flower(t))
-        if tile not in pos.tiles or held + 3 * len(self.hands[pos.seat].melds) != 17:
+        if tile not in pos.tiles or held + 3 * len(self.hands[pos.seat].melds) != self.won_size:
             return
         if robbed is not None:
             self.unkong(robbed, tile)

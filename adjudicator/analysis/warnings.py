@@ -13,11 +13,13 @@ from __future__ import annotations
 from adjudicator.analysis.replay import Timeline, replay
 from adjudicator.language.incident import Act, Incident, Position
 from adjudicator.language.seats import SEATS, Seat, next_seat
+from adjudicator.rules.families import Family
+from adjudicator.rules.files import named_family
 from adjudicator.ruling.model import LogWarning
 
 # A hand holds 16 tiles between turns and 17 while its holder is to discard (和牌型態),
-# each laid-out set counting three.
-HAND_SIZES = (16, 17)
+# each laid-out set counting three; 13 and 14 in the 13+1 families (粵.摸牌): the family
+# says how many (rules/families.py).
 INTAKES = ("摸", "補", "吃", "碰", "明杠")
 DRAWS = ("摸", "補")
 
@@ -25,7 +27,8 @@ DRAWS = ("摸", "補")
 def log_warnings(incident: Incident, timeline: Timeline | None = None) -> list[LogWarning]:
     """Every warning for ``incident``, in line order."""
     timeline = timeline if timeline is not None else replay(incident)
-    found = [*_start(incident), *_numbering(incident), *_hand_sizes(incident, timeline),
+    found = [*_start(incident), *_numbering(incident),
+             *_hand_sizes(incident, timeline, named_family(incident.header.profile)),
              *_turns(incident)]
     return sorted(set(found), key=lambda w: (w.line, w.message))
 
@@ -47,8 +50,9 @@ def _numbering(incident: Incident) -> list[LogWarning]:
     return [LogWarning(first.line, "紀錄有的行有序號、有的沒有：依行序讀，序號只檢查是否遞增")]
 
 
-def _hand_sizes(incident: Incident, timeline: Timeline) -> list[LogWarning]:
+def _hand_sizes(incident: Incident, timeline: Timeline, family: Family) -> list[LogWarning]:
     out: list[LogWarning] = []
+    sizes = (family.hand_tiles, family.hand_tiles + 1)
     index = 0  # acts before the position
     items = [*incident.positions, *incident.record]
     for item in items:
@@ -63,11 +67,12 @@ def _hand_sizes(incident: Incident, timeline: Timeline) -> list[LogWarning]:
         concealed = len(item.tiles)
         sets = len(state.melds)
         size = state.stated_count()
-        if size in HAND_SIZES or _won_hand(incident, index, item.seat):
+        if size in sizes or _won_hand(incident, index, item.seat):
             continue
         with_sets = f"（連同門前 {sets} 組，每組算 3 張）" if sets else ""
         out.append(LogWarning(item.line, f"{item.seat} 手牌記了 {concealed} 張{with_sets}，"
-                              f"合計 {size} 張；手牌應為 16 張（輪到打牌時 17 張）："
+                              f"合計 {size} 張；手牌應為 {sizes[0]} 張"
+                              f"（輪到打牌時 {sizes[1]} 張）："
                               "依此手牌算出的缺張、逾張只是依紀錄推算"))
     return out
 

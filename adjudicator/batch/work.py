@@ -71,6 +71,7 @@ def judge_incidents(incidents: list[Incident], profile: str | None = None,
     """Each incident's ruling (or the error judging it raised) and the seconds it took,
     judged together: one clingo run for all those of one profile (rules/multi.py)."""
     from adjudicator.analysis.replay import replay
+    from adjudicator.rules.files import profile_family
     from adjudicator.ruling.judge import facts_of, profile_of
 
     out: list[tuple[Ruling | Exception, float] | None] = [None] * len(incidents)
@@ -80,7 +81,7 @@ def judge_incidents(incidents: list[Incident], profile: str | None = None,
         try:
             chosen = profile_of(incident, profile)
             timeline = replay(incident)
-            facts = facts_of(incident, timeline, settings)
+            facts = facts_of(incident, timeline, settings, profile_family(chosen))
         except Exception as err:
             out[slot] = (err, time.perf_counter() - start)
             continue

@@ -59,6 +59,7 @@ def diff(
     side_a, side_b = _side("--a", a, a_set), _side("--b", b, b_set)
     if side_a == side_b:
         fail("A、B 兩邊相同，無從比較：請以 --a/--b 指定規則，或以 --a-set/--b-set 改解釋點")
+    _same_family(a, b)
     if archive is not None:
         report = _archive_diff(archive, side_a, side_b)
     else:
@@ -84,6 +85,18 @@ def _archive_diff(url: str, a: Side, b: Side) -> DiffReport:
     except Exception as err:  # a bad URL, an unreachable server, a missing driver
         fail(f"--archive：無法開啟裁決檔案 {url}：{err}")
     return diff_logs(logs, a, b)
+
+
+def _same_family(a: str | None, b: str | None) -> None:
+    """Two profiles of different families judge different games: nothing to compare."""
+    from adjudicator.rules.files import profile_family
+
+    if a is None or b is None:
+        return
+    fa, fb = profile_family(a), profile_family(b)
+    if fa != fb:
+        fail(f"--a {a} 屬 {fa.name} 一族、--b {b} 屬 {fb.name} 一族：不同一族的規則是不同的"
+              "牌戲（台灣十六張的紀錄不是廣東麻將的紀錄），不能互相比較")
 
 
 def _side(option: str, profile: str | None, pairs: list[str] | None) -> Side:

@@ -41,14 +41,16 @@ def points(
 def _sweep(path: Path, fmt: Format) -> None:
     """Flip each point to each reading some profile does not take; judge the corpus twice."""
     from adjudicator.committee.diff import sweep
-    from adjudicator.rules.files import profile_names
+    from adjudicator.rules.files import profile_family, profile_names
     from adjudicator.ruling.interpretations import POINTS, profile_values
 
     if not path.exists():
         print(f"找不到：{path}", file=sys.stderr)
         raise typer.Exit(2)
+    # A reading is flipped where some profile of the point's own family does not take it.
     flips = [{point.id: value} for point in POINTS.values() for value in point.readings
-             if any(profile_values(p).get(point.id) != value for p in profile_names())]
+             if any(profile_values(p).get(point.id) != value for p in profile_names()
+                    if profile_family(p).name == point.family)]
     from adjudicator.cli.progress import bar
     from adjudicator.committee.diff import count_cases
 
@@ -87,16 +89,20 @@ def _sweep_text(rows: list[dict[str, Any]]) -> None:
 
 
 def _data() -> dict[str, Any]:
-    from adjudicator.rules.files import profile_names
+    from adjudicator.rules.files import profile_family, profile_names
     from adjudicator.ruling.interpretations import POINTS, known_params, profile_values
 
     values = {p: profile_values(p) for p in profile_names()}
+    families = {p: profile_family(p).name for p in values}
     return {
         "profiles": list(values),
+        "families": families,
         "points": [{"id": p.id, "question": p.question, "readings": p.readings,
+                    "family": p.family,
                     "defaults": {name: v.get(p.id) for name, v in values.items()}}
                    for p in POINTS.values()],
         "params": [{"id": p.id, "question": p.question, "values": p.values,
+                    "family": p.family,
                     "defaults": {name: v.get(p.id) for name, v in values.items()}}
                    for p in known_params().values()],
     }
@@ -106,11 +112,13 @@ def _text(data: dict[str, Any]) -> None:
     from adjudicator.cli.diff import wide_console
 
     console = wide_console()
-    console.print(_table("解釋點", data["profiles"], data["points"], "readings"))
-    console.print(_table("參數", data["profiles"], data["params"], "values"))
+    families = data["families"]
+    console.print(_table("解釋點", data["profiles"], data["points"], "readings", families))
+    console.print(_table("參數", data["profiles"], data["params"], "values", families))
 
 
-def _table(title: str, profiles: list[str], rows: list[dict[str, Any]], choices: str) -> Any:
+def _table(title: str, profiles: list[str], rows: list[dict[str, Any]], choices: str,
+           families: dict[str, str]) -> Any:
     from rich.table import Table
 
     table = Table(title=title, show_lines=True, expand=True, title_justify="left")
@@ -123,7 +131,9 @@ def _table(title: str, profiles: list[str], rows: list[dict[str, Any]], choices:
     for row in rows:
         options = row[choices]
         text = ("\n".join(f"{k}：{v}" for k, v in options.items()) if options else "非負整數")
-        cells = [row["defaults"].get(p) or "（未設）" for p in profiles]
+        # A point of another family's rules is none of this profile's business.
+        cells = [row["defaults"].get(p) or ("（未設）" if families[p] == row["family"] else "—")
+                 for p in profiles]
         table.add_row(row["id"], row["question"], text, *cells)
     return table
 

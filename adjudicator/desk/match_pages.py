@@ -141,7 +141,7 @@ def _hands(d: dict[str, Any]) -> str:
     out = []
     for x in d["hands"]:
         label = f" {x['label']}" if x["label"] else ""
-        items = "".join(f"<li>{e(i)}</li>" for i in report.hand_items(x))
+        items = "".join(f"<li>{e(i)}</li>" for i in report.hand_items(x, d))
         items += "".join(f'<li class="warn">警告：{e(w)}</li>' for w in x["warnings"])
         out.append(f'<details class="hand" id="hand-{x["hand"]}"><summary>第{x["hand"]}盤'
                    f'{e(label)}　{e(report.verdict_words(x))}</summary><ul>{items}</ul></details>')

@@ -53,9 +53,13 @@ def _page(title: str, body: str) -> HTMLResponse:
 
 @router.get("/")
 async def desk() -> HTMLResponse:
-    from adjudicator.rules.files import profile_names
+    from adjudicator.rules.files import DEFAULT_PROFILE, profile_names
 
-    options = "".join(f'<option value="{e(p)}">{e(p)}</option>' for p in profile_names())
+    # The default profile is the one chosen until the referee picks another (a log of
+    # another family, 規則: gd, needs its own picked: families are not mixed).
+    options = "".join(
+        f'<option value="{e(p)}"{" selected" if p == DEFAULT_PROFILE else ""}>{e(p)}</option>'
+        for p in profile_names())
     return _page("裁判桌", _template("desk.html").replace("{{profiles}}", options))
 
 

@@ -31,7 +31,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cached_property, lru_cache
 
 from clingo import Symbol
@@ -44,6 +44,7 @@ from adjudicator.language import tiles as T
 from adjudicator.language.incident import Act, Incident, Meld, Position
 from adjudicator.language.seats import SEATS, Seat
 from adjudicator.language.vocabulary import VERB_CLASSES
+from adjudicator.rules.families import DEFAULT, Family
 
 DRAWS = ("摸", "補", "補花")
 READY_VERBS = VERB_CLASSES["ready"]
@@ -55,6 +56,7 @@ class Hand:
 
     concealed: Counter[int]
     melds: tuple[Meld, ...]
+    sets: int = hands.FAMILY_SETS_16  # sets in a complete hand of the profile's family
 
     @cached_property
     def key(self) -> tuple[int, ...]:
@@ -153,10 +155,11 @@ def _undo_kong(after: Hand, kind: str, laid: tuple[int | None, ...]) -> Hand | N
     return None
 
 
-def _win_anchors(incident: Incident, timeline: Timeline) -> dict[tuple[int, Seat], Hand]:
+def _win_anchors(incident: Incident, timeline: Timeline,
+                 family: Family) -> dict[tuple[int, Seat], Hand]:
     """The winner's hand just before each declared win, where the win shows it."""
     out: dict[tuple[int, Seat], Hand] = {}
-    for w in declared_wins(incident, timeline):
+    for w in declared_wins(incident, timeline, family):
         h = w.hand
         if h is None or not h.concealed:
             continue
@@ -169,12 +172,13 @@ def _win_anchors(incident: Incident, timeline: Timeline) -> dict[tuple[int, Seat
     return out
 
 
-def known_hands(incident: Incident, timeline: Timeline) -> list[dict[Seat, Hand | None]]:
+def known_hands(incident: Incident, timeline: Timeline,
+                family: Family = DEFAULT) -> list[dict[Seat, Hand | None]]:
     """Index i (1 … n+1): each hand before act i, forward from the replay, else worked back."""
     acts = incident.acts
     n = len(acts)
     hands_ = _forward(timeline, n)
-    for (i, seat), hand in _win_anchors(incident, timeline).items():
+    for (i, seat), hand in _win_anchors(incident, timeline, family).items():
         if hands_[i][seat] is None:
             hands_[i][seat] = hand
     stated = _stated_after(incident)
@@ -183,6 +187,9 @@ def known_hands(incident: Incident, timeline: Timeline) -> list[dict[Seat, Hand 
             later = hands_[i + 1][seat]
             if hands_[i][seat] is None and later is not None and (i, seat) not in stated:
                 hands_[i][seat] = _undo(acts[i - 1], seat, later)
+    if family.sets != hands.FAMILY_SETS_16:
+        hands_ = [{seat: h if h is None else replace(h, sets=family.sets)
+                   for seat, h in row.items()} for row in hands_]
     return hands_
 
 
@@ -211,21 +218,25 @@ def _forms_waiting(hand: Hand, tile: int) -> list[str] | None:
 
 
 def _waits(hand: Hand) -> dict[str, frozenset[int]] | None:
-    if hand.size() != 3 * (hands.FAMILY_SETS_16 - len(hand.melds)) + 1:
+    if hand.size() != 3 * (hand.sets - len(hand.melds)) + 1:
         return None
-    found = _waits_of(hand.key, hand.melds)
+    found = _waits_of(hand.key, hand.melds, hand.sets)
     return None if found is None else dict(found)
 
 
 # A hand's waits depend on its tiles alone, and the same hand is asked about at every
 # discard until its owner acts again (and recurs across the logs of a batch): remember them.
 @lru_cache(maxsize=65536)
-def _waits_of(tiles: tuple[int, ...],
-              melds: tuple[Meld, ...]) -> tuple[tuple[str, frozenset[int]], ...] | None:
+def _waits_of(tiles: tuple[int, ...], melds: tuple[Meld, ...],
+              sets: int) -> tuple[tuple[str, frozenset[int]], ...] | None:
     n_sets = len(melds)
     fixed = [t for m in melds for t in m.tiles]
     try:
-        std = hands.winning_tiles(tiles, n_sets, fixed_tiles=fixed)
+        std = hands.winning_tiles(tiles, n_sets, fixed_tiles=fixed, family_sets=sets)
+        if sets != hands.FAMILY_SETS_16:
+            # The 13+1 families have no 嚦咕嚦咕; 十三幺 is their special shape.
+            orphans = hands.thirteen_orphans_waits(tiles) if not melds else set()
+            return (("std", frozenset(std)), ("13yao", frozenset(orphans - std)))
         both = hands.winning_tiles(tiles, n_sets, fixed_tiles=fixed, ligu=True)
     except ValueError:
         return None
@@ -234,16 +245,20 @@ def _waits_of(tiles: tuple[int, ...],
 
 def _complete_forms(hand: Hand) -> list[str] | None:
     n_sets = len(hand.melds)
-    if hand.size() != 3 * (hands.FAMILY_SETS_16 - n_sets) + 2:
+    if hand.size() != 3 * (hand.sets - n_sets) + 2:
         return None
-    found = _complete_of(hand.key, n_sets)
+    found = _complete_of(hand.key, n_sets, hand.sets)
     return None if found is None else list(found)
 
 
 @lru_cache(maxsize=65536)
-def _complete_of(tiles: tuple[int, ...], n_sets: int) -> tuple[str, ...] | None:
+def _complete_of(tiles: tuple[int, ...], n_sets: int,
+                 sets: int) -> tuple[str, ...] | None:
     try:
-        std = hands.complete(tiles, n_sets)
+        std = hands.complete(tiles, n_sets, family_sets=sets)
+        if sets != hands.FAMILY_SETS_16:
+            orphans = n_sets == 0 and hands.thirteen_orphans(list(tiles)) is not None
+            return ("std",) * std + ("13yao",) * (orphans and not std)
         ligu = hands.complete(tiles, n_sets, ligu=True)
     except ValueError:
         return None
@@ -261,9 +276,9 @@ def _ready_forms(hand: Hand) -> list[str] | None:
     forms = set(complete)
     for t in set(hand.concealed):
         rest = _minus(hand.concealed, [t])
-        w = _waits(Hand(rest, hand.melds)) if rest is not None else None
+        w = _waits(Hand(rest, hand.melds, hand.sets)) if rest is not None else None
         forms |= {f for f, tiles in (w or {}).items() if tiles}
-    return sorted(forms, key=("std", "ligu").index)
+    return sorted(forms, key=("std", "ligu", "13yao").index)
 
 
 # ---------------------------------------------------------------------------------------
@@ -305,7 +320,7 @@ def _own_tile_facts(i: int, seat: Seat, act: Act, hand: Hand | None,
     if hand is None or rest is None or act.note == "門前":
         yield fact("hand_unknown", i, seat)
         return
-    yield from _yes_or_no(i, seat, _forms_waiting(Hand(rest, hand.melds), tile) or [],
+    yield from _yes_or_no(i, seat, _forms_waiting(Hand(rest, hand.melds, hand.sets), tile) or [],
                           None, "tile_not_win")
 
 
@@ -474,8 +489,10 @@ def set_facts(incident: Incident, timeline: Timeline) -> Iterator[Symbol]:
                 yield fact("holds_concealed", j, act.actor, act.tiles[0])
 
 
-def hand_facts(incident: Incident, timeline: Timeline) -> Iterator[Symbol]:
+def hand_facts(incident: Incident, timeline: Timeline,
+               family: Family = DEFAULT) -> Iterator[Symbol]:
     yield from set_facts(incident, timeline)
-    yield from act_hand_facts(incident, known_hands(incident, timeline))
+    known = known_hands(incident, timeline, family)
+    yield from act_hand_facts(incident, known)
     yield from count_facts(incident, timeline)
     yield from shown_facts(incident, timeline)

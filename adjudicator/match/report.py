@@ -128,11 +128,14 @@ def verdict_words(x: dict[str, Any]) -> str:
     return f"{_STATUS[x['status']]}；{end}"
 
 
-def _wins(x: dict[str, Any]) -> str:
+def _wins(x: dict[str, Any], d: dict[str, Any]) -> str:
+    from adjudicator.report.model import unit_of
+
+    unit = unit_of(d["profile"])  # 台, or 番 for a Guangdong match
     out = []
     for w in x["wins"]:
         how = "自摸" if w["self_drawn"] else (f"和 {w['from']} 的牌" if w["from"] else "和")
-        tai = "" if w["tai"] is None else f" {w['tai']}台"
+        tai = "" if w["tai"] is None else f" {w['tai']}{unit}"
         state = "未定" if w["undetermined"] else "有效" if w["valid"] else "無效"
         out.append(f"{w['player']}（{w['seat']}）{how} {state}{tai}")
     return "、".join(out) or "無"
@@ -150,15 +153,11 @@ def _next_words(n: dict[str, Any] | None) -> str:
     return text if n["counts_streak"] else text + " 不計連莊序"
 
 
-def hand_items(x: dict[str, Any]) -> list[str]:
+def hand_items(x: dict[str, Any], d: dict[str, Any]) -> list[str]:
     """One hand in words, a line each: the deal, verdict, wins, offences, money, next deal,
     what is open.  (Its warnings are shown apart, as warnings.)"""
-    items = [_deal_line(x), f"裁決：{verdict_words(x)}", f"和牌：{_wins(x)}",
-             f"違規：{_offences(x)}"]
-    if x["booked"]:
-        items += [f"收支：{_amounts(x['balances'])}", f"累計：{_amounts(x['totals'])}",
-                  f"下盤：{_next_words(x['next_hand'])}"]
-    return items + [f"未定：{o}" for o in x["open"]]
+    return [_deal_line(x), *(f"{key}：{value}" for key, value in _hand_items(x, d)
+                             if key != "警告")]
 
 
 def _amounts(amounts: dict[str, Any]) -> str:
@@ -207,7 +206,7 @@ def text(result: MatchResult) -> str:
     for x in d["hands"]:
         label = f"　{x['label']}" if x["label"] else ""
         out.append(f"第{x['hand']}盤{label}　{_deal_line(x)}")
-        out += [f"  {key}：{value}" for key, value in _hand_items(x)]
+        out += [f"  {key}：{value}" for key, value in _hand_items(x, d)]
         out.append("")
     head, rows = ledger_rows(d)
     out.append("帳目（每盤後累計）")
@@ -217,9 +216,9 @@ def text(result: MatchResult) -> str:
     return "\n".join(out) + "\n"
 
 
-def _hand_items(x: dict[str, Any]) -> list[tuple[str, str]]:
+def _hand_items(x: dict[str, Any], d: dict[str, Any]) -> list[tuple[str, str]]:
     """What the text and the Markdown say of one hand, as (heading, words)."""
-    items = [("裁決", verdict_words(x)), ("和牌", _wins(x)), ("違規", _offences(x))]
+    items = [("裁決", verdict_words(x)), ("和牌", _wins(x, d)), ("違規", _offences(x))]
     if x["booked"]:
         items += [("收支", _amounts(x["balances"])), ("累計", _amounts(x["totals"])),
                   ("下盤", _next_words(x["next_hand"]))]
@@ -245,7 +244,7 @@ def markdown(result: MatchResult) -> str:
         out.append("")
         out.append(f"- {_deal_line(x)}")
         out += [f"- {'**警告**' if key == '警告' else key}：{value}"
-                for key, value in _hand_items(x)]
+                for key, value in _hand_items(x, d)]
         out.append("")
     head, rows = ledger_rows(d)
     out += ["## 帳目", "", "| " + " | ".join(head) + " |",
@@ -273,7 +272,7 @@ def to_html(result: MatchResult) -> str:
     for x in d["hands"]:
         label = f" {x['label']}" if x["label"] else ""
         out.append(f"<h2>第{x['hand']}盤{e(label)}</h2><ul>")
-        out += [f"<li>{e(i)}</li>" for i in hand_items(x)]
+        out += [f"<li>{e(i)}</li>" for i in hand_items(x, d)]
         out += [f'<li class="warn">警告：{e(w)}</li>' for w in x["warnings"]]
         out.append("</ul>")
     head, rows = ledger_rows(d)

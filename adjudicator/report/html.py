@@ -197,7 +197,7 @@ def _win(w: WinView) -> str:
         notes += "<p>條款：" + "；".join(_clause(c) for c in w.clauses) + "</p>"
     rows = [_tr([f"<td>{e(p.name)}</td>", f'<td class="num">{p.tai}</td>',
                  f"<td>{_clause(p.clause)}</td>"]) for p in w.patterns]
-    table = _table(["牌型", "台", "條款"], rows) if rows else ""
+    table = _table(["牌型", w.unit, "條款"], rows) if rows else ""
     if table and w.patterns_note:
         table = f'<p class="note">{e(w.patterns_note)}</p>{table}'
     return f'<div class="{cls}"><h3>{e(w.title)}：{e(w.verdict)}{tai}</h3>{notes}{table}</div>'
@@ -215,7 +215,8 @@ def _payments(rows: list[PaymentRow] | tuple[PaymentRow, ...]) -> str:
                  f'<td class="num">{p.tai}</td>', f"<td>{e(p.basis)}</td>",
                  f"<td>{e(p.instead_of)}</td>", f"<td>{_ids(p.clauses)}</td>",
                  f'<td class="num">{"" if p.at is None else p.at.seq}</td>']) for p in rows]
-    return _table(["付", "收", "金額", "台", "事由", "代誰付", "條款", "手"], body)
+    unit = rows[0].unit if rows else "台"
+    return _table(["付", "收", "金額", unit, "事由", "代誰付", "條款", "手"], body)
 
 
 def _balances(pairs: list[tuple[str, str]] | tuple[tuple[str, str], ...]) -> str:

@@ -107,7 +107,7 @@ def _win(w: WinView) -> list[str]:
         if w.patterns_note:
             lines += [md(w.patterns_note), ""]
         rows = [[md(p.name), str(p.tai), md(p.clause.label)] for p in w.patterns]
-        lines += _table(["牌型", "台", "條款"], rows)
+        lines += _table(["牌型", w.unit, "條款"], rows)
     return lines
 
 
@@ -123,7 +123,8 @@ def _wins(r: Report) -> list[str]:
 def _payment_rows(rows: list[PaymentRow] | tuple[PaymentRow, ...]) -> list[str]:
     body = [[md(p.frm), md(p.to), p.amount, str(p.tai), md(p.basis), md(p.instead_of),
              _clauses(p.clauses), "" if p.at is None else str(p.at.seq)] for p in rows]
-    return _table(["付", "收", "金額", "台", "事由", "代誰付", "條款", "手"], body)
+    unit = rows[0].unit if rows else "台"
+    return _table(["付", "收", "金額", unit, "事由", "代誰付", "條款", "手"], body)
 
 
 def _money(r: Report) -> list[str]:

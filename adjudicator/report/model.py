@@ -107,6 +107,7 @@ class WinView:
     clauses: tuple[ClauseRef, ...]
     open: tuple[str, ...]
     patterns_note: str = ""  # why a void win still lists its patterns
+    unit: str = "台"  # what the win is counted in (粵: 番; rules/families.py)
 
 
 @dataclass(frozen=True)
@@ -119,6 +120,7 @@ class PaymentRow:
     instead_of: str  # whom it is paid instead of (代位賠付), or ""
     clauses: tuple[ClauseRef, ...]
     at: ActRef | None
+    unit: str = "台"  # what ``tai`` counts (粵: the win's 番)
 
 
 @dataclass(frozen=True)
@@ -261,9 +263,10 @@ def build(ruling: Ruling, incident: Incident) -> Report:
     referee = incident.header.referee
     report.signers = [f"裁判（{referee}）" if referee else "裁判", *map(who, SEATS)]
     report.findings = [_finding(f, acts, who) for f in ruling.findings]
-    report.wins = [_win(w, acts, who) for w in ruling.wins]
+    unit = unit_of(ruling.profile)
+    report.wins = [_win(w, acts, who, unit) for w in ruling.wins]
     payments = sorted(ruling.payments, key=lambda p: (seat_key(p.frm), seat_key(p.to)))
-    report.payments = [_payment(p, acts, who) for p in payments]
+    report.payments = [_payment(p, acts, who, unit) for p in payments]
     report.conclusion = _conclusion(payments, who)
     report.balances = [(who(s), signed(v))
                        for s, v in sorted(ruling.balances.items(), key=lambda x: seat_key(x[0]))]
@@ -271,7 +274,7 @@ def build(ruling: Ruling, incident: Incident) -> Report:
         report.balances_note = "只計各種可能中都成立的賠付；其餘見「待查明」"
     report.hand = _hand(ruling, who)
     report.interpretations = [_interpretation(i) for i in ruling.interpretations]
-    report.uncertain = [_uncertain(u, acts) for u in ruling.uncertain]
+    report.uncertain = [_uncertain(u, acts, unit) for u in ruling.uncertain]
     report.problems = [_problem(p) for p in ruling.problems]
     report.timeline = _timeline(incident, ruling, report)
     report.verdict = _verdict(ruling, report)
@@ -327,29 +330,41 @@ def _win_verdict(w: Win) -> str:
     return "無效"
 
 
-def _win_tai(w: Win) -> str:
+def unit_of(profile: str) -> str:
+    """What a win is counted in under ``profile``'s family (台, 番)."""
+    from adjudicator.rules.files import profile_family
+
+    try:
+        return profile_family(profile).unit
+    except KeyError:
+        return "台"
+
+
+def _win_tai(w: Win, unit: str = "台") -> str:
     # A void win scores nothing: a 台 beside 無效 would read as a score owed.
     if _win_verdict(w) == "無效":
         return ""
     if w.tai is not None:
-        return f"{w.tai} 台"
-    return "台數未知"
+        return f"{w.tai} {unit}"
+    return f"{unit}數未知"
 
 
-def _win(w: Win, acts: _Acts, who: _Names) -> WinView:
+def _win(w: Win, acts: _Acts, who: _Names, unit: str = "台") -> WinView:
     patterns = tuple(PatternRow(p.name, p.tai, clause_ref(p.clause)) for p in w.patterns)
     # A void win's patterns are no score; they are listed only because a penalty (詐和)
     # may be counted on the hand's face value.
-    note = "和牌無效；下列牌面台數只供計算罰則" if patterns and _win_verdict(w) == "無效" else ""
+    void = "和牌無效；下列牌面台數只供計算罰則" if unit == "台" else f"和牌無效；下列{unit}數不付"
+    note = void if patterns and _win_verdict(w) == "無效" else ""
     reasons = tuple(_reason(r, acts) for r in w.reasons)
-    return WinView(_win_title(w, who), _win_verdict(w), _win_tai(w), patterns, reasons,
-                   _refs(w.clauses), w.open, note)
+    return WinView(_win_title(w, who), _win_verdict(w), _win_tai(w, unit), patterns, reasons,
+                   _refs(w.clauses), w.open, note, unit)
 
 
-def _payment(p: Payment, acts: _Acts, who: _Names | None = None) -> PaymentRow:
+def _payment(p: Payment, acts: _Acts, who: _Names | None = None,
+             unit: str = "台") -> PaymentRow:
     name = who or (lambda seat: seat or "")
     return PaymentRow(name(p.frm), name(p.to), amount_words(p.amount), p.tai, p.basis,
-                      name(p.instead_of), _refs(p.clauses), acts.ref(p.at))
+                      name(p.instead_of), _refs(p.clauses), acts.ref(p.at), unit)
 
 
 def _conclusion(payments: list[Payment], who: _Names) -> list[str]:
@@ -390,12 +405,12 @@ def _interpretation(i: Interpretation) -> InterpretationView:
     return InterpretationView(i.id, point.question if point else "", i.reading)
 
 
-def _possibility_lines(p: Possibility) -> tuple[str, ...]:
+def _possibility_lines(p: Possibility, unit: str = "台") -> tuple[str, ...]:
     lines = [f"{f.seat} {f.kind}（第 {f.at} 手；{'、'.join(f.clauses)}）"
              + (f"：{'；'.join(f.why)}" if f.why else "") for f in p.findings]
     for w in p.wins:
         view = _win_verdict(w)
-        tai = _win_tai(w)
+        tai = _win_tai(w, unit)
         notes = "".join(f"（{o}）" for o in w.open)
         lines.append(f"{_win_title(w)}：{view}" + (f"，{tai}" if tai else "") + notes)
     if p.hand_ends is not None:
@@ -406,9 +421,9 @@ def _possibility_lines(p: Possibility) -> tuple[str, ...]:
     return tuple(lines)
 
 
-def _uncertain(u: Uncertain, acts: _Acts) -> UncertainView:
-    views = tuple(PossibilityView(p.assumption, _possibility_lines(p),
-                                  tuple(_payment(x, acts) for x in p.payments),
+def _uncertain(u: Uncertain, acts: _Acts, unit: str = "台") -> UncertainView:
+    views = tuple(PossibilityView(p.assumption, _possibility_lines(p, unit),
+                                  tuple(_payment(x, acts, unit=unit) for x in p.payments),
                                   tuple((s, signed(v)) for s, v in p.balances.items()))
                   for p in u.possibilities)
     return UncertainView(u.fact, acts.ref(u.at), u.changes, views)

@@ -178,8 +178,8 @@ def _win(w: WinView) -> RenderableType:
         if w.patterns_note:
             parts.append(Text(w.patterns_note, style="dim"))
         table = _Folding(show_edge=False)
-        for col in ("牌型", "台", "條款"):
-            table.add_column(col, justify="right" if col == "台" else "left")
+        for col in ("牌型", w.unit, "條款"):
+            table.add_column(col, justify="right" if col == w.unit else "left")
         for p in w.patterns:
             table.add_row(p.name, str(p.tai), _clause(p.clause))
         parts.append(table)
@@ -198,7 +198,7 @@ def payment_line(p: PaymentRow) -> str:
     without splitting its ids and sums."""
     stead = f"，代 {p.instead_of}" if p.instead_of else ""
     at = f"；第 {p.at.seq} 手" if p.at is not None and p.at.seq is not None else ""
-    return (f"{p.frm} 付 {p.to} {p.amount}（{p.basis}，{p.tai} 台{stead}；"
+    return (f"{p.frm} 付 {p.to} {p.amount}（{p.basis}，{p.tai} {p.unit}{stead}；"
             f"{'、'.join(c.id for c in p.clauses)}{at}）")
 
 

@@ -17,7 +17,7 @@ from pathlib import Path
 import clingo
 
 from adjudicator.rules import program
-from adjudicator.rules.files import chapters, profile_file
+from adjudicator.rules.files import chapters, profile_family, profile_file
 from adjudicator.rules.signatures import left_out
 
 
@@ -43,7 +43,7 @@ class Warnings:
 
 
 def chapter_files(profile: str) -> list[Path]:
-    return [profile_file(profile), *chapters()]
+    return [profile_file(profile), *chapters(profile_family(profile))]
 
 
 # A chapter may begin with a line "%! when: SIGNAL …" naming what must be in the facts for

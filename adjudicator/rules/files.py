@@ -12,6 +12,9 @@ from functools import cache
 from importlib.resources import files
 from pathlib import Path
 
+from adjudicator.language.incident import Header
+from adjudicator.rules.families import DEFAULT, Family, family_of_file, own_folders
+
 
 def _folder(package: str) -> Path:
     return Path(str(files(package)))
@@ -23,12 +26,22 @@ PROFILES = ASP / "profiles"
 PARAMS_LP = ASP / "params.lp"
 INPUTS_LP = ASP / "inputs.lp"
 SCORING_LP = ASP / "settlement" / "scoring.lp"
+# The profile a log without a 規則: line is judged by.
+DEFAULT_PROFILE: str = Header.profile
 
 
 @cache
-def chapters() -> tuple[Path, ...]:
-    """Every rule chapter: each .lp under asp/ except the profiles (load order is free)."""
-    return tuple(sorted(p for p in ASP.rglob("*.lp") if PROFILES not in p.parents))
+def chapters(family: Family = DEFAULT) -> tuple[Path, ...]:
+    """Every rule chapter of ``family`` (load order is free): the Taiwanese family loads
+    each .lp under asp/ except the profiles and the folders of other families; another
+    family loads the frame it names and its own folder."""
+    every = [p for p in ASP.rglob("*.lp") if PROFILES not in p.parents]
+    if family.folder is None:
+        others = {ASP / f for f in own_folders()}
+        return tuple(sorted(p for p in every if not others & set(p.parents)))
+    own = ASP / family.folder
+    return tuple(sorted(p for p in every
+                        if own in p.parents or p.relative_to(ASP).as_posix() in family.shared))
 
 
 def profile_names() -> list[str]:
@@ -41,9 +54,28 @@ def _profile_names() -> tuple[str, ...]:
     return tuple(sorted(p.stem for p in PROFILES.glob("*.lp")))
 
 
+def profile_family(name: str) -> Family:
+    """The family of profile ``name``; ``KeyError`` if there is no such profile."""
+    return family_of_file(profile_file(name))
+
+
+def named_family(name: str | None) -> Family:
+    """The family of profile ``name``, or the Taiwanese one for a name no profile has
+    (a log's own 規則: line, before the judge refuses it)."""
+    try:
+        return profile_family(name) if name else DEFAULT
+    except KeyError:
+        return DEFAULT
+
+
 def profile_file(name: str) -> Path:
     """The file of profile ``name``; ``KeyError`` if there is none."""
     path = PROFILES / f"{name}.lp"
     if not path.is_file():
         raise KeyError(name)
     return path
+
+
+def all_chapters() -> tuple[Path, ...]:
+    """The chapters of every family (for checks that go over all the rules)."""
+    return tuple(sorted(p for p in ASP.rglob("*.lp") if PROFILES not in p.parents))

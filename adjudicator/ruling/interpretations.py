@@ -19,6 +19,7 @@ class Point:
     id: str
     question: str
     readings: dict[str, str]
+    family: str = "tw16"  # the profile family whose chapters read it (rules/families.py)
 
 
 POINTS: dict[str, Point] = {p.id: p for p in (
@@ -78,6 +79,15 @@ POINTS: dict[str, Point] = {p.id: p for p in (
     Point("解釋.花和牌面", "花和 時手牌已成和：計哪些台",
           {"full": "手牌全部牌面（含滿花 8）加計 八仙過海／七搶一 8",
            "eight": "只計花和之 8 台"}),
+    # The Guangdong family (docs/gd-rulebook.md): where the 廣東麻將 text is silent.
+    Point("解釋.粵底分", "粵：底與分值（2 的番數次方）如何算成每份賠付",
+          {"product": "底 × 分值（未寫底時以分計，乘表頭的台）",
+           "sum": "底 + 分值 × 台（同台灣十六張之底台算法）"}, "gd"),
+    Point("解釋.粵放銃", "粵：和他家打出的牌時由誰付",
+          {"discarder": "放銃者一家付", "all": "三家各付一份（同自摸）"}, "gd"),
+    Point("解釋.粵天地人和", "粵特.8–10 天和、地和、人和：條文未定番數",
+          {"limit": "作特殊牌型，計 6 番（與最高的特殊牌型同）",
+           "none": "只記其事，不另計番"}, "gd"),
 )}
 
 
@@ -86,6 +96,7 @@ class Param:
     id: str
     question: str
     values: dict[str, str] | None = None  # None: any whole number
+    family: str = "tw16"  # the profile family whose chapters read it
 
 
 PARAMS: dict[str, Param] = {p.id: p for p in (
@@ -105,6 +116,8 @@ PARAMS: dict[str, Param] = {p.id: p for p in (
           {"0": "否", "1": "是（平台.拦胡）"}),
     Param("platform_settlement", "和牌賠付是否另引平台.授受",
           {"0": "否", "1": "是（平台.授受）"}),
+    Param("gd_cap", "粵.爆和：爆和內牌型連附加番的上限（番）", family="gd"),
+    Param("gd_minimum", "粵特.1、.2、.4、.7：不滿此番數者按此番數計", family="gd"),
 )}
 
 

@@ -13,13 +13,14 @@ from adjudicator.analysis.warnings import log_warnings
 from adjudicator.facts import hand_facts as handfacts
 from adjudicator.facts import record as facts
 from adjudicator.facts import win_facts as winfacts
-from adjudicator.language import reader
+from adjudicator.language import family_check, reader
 from adjudicator.language.errors import LogError
 from adjudicator.language.incident import Incident
 from adjudicator.language.seats import SEATS
 from adjudicator.language.vocabulary import FINDING_KINDS
 from adjudicator.rules import engine
-from adjudicator.rules.files import profile_names
+from adjudicator.rules.families import DEFAULT, Family
+from adjudicator.rules.files import named_family, profile_family, profile_names
 from adjudicator.ruling.clauses import order_key
 from adjudicator.ruling.interpretations import describe
 from adjudicator.ruling.model import (
@@ -50,8 +51,9 @@ def judge_text(text: str, *, profile: str | None = None,
 def judge(incident: Incident, *, profile: str | None = None,
           settings: dict[str, str] | None = None) -> Ruling:
     name = profile_of(incident, profile)
+    family = profile_family(name)
     timeline = tracker.replay(incident)
-    answer = engine.solve_open(facts_of(incident, timeline, settings), name)
+    answer = engine.solve_open(facts_of(incident, timeline, settings, family), name)
     return ruling_of(incident, name, answer, timeline)
 
 
@@ -64,7 +66,25 @@ def profile_of(incident: Incident, profile: str | None = None) -> str:
         raise LogError(line, 1, f"規則名稱（{'、'.join(profile_names())}）",
                        source_line=lines[line - 1] if 0 < line <= len(lines) else "",
                        detail=f"沒有「{name}」這個規則")
+    _same_family(incident, name)
+    family_check.check(incident, profile_family(name))
     return name
+
+
+def _same_family(incident: Incident, name: str) -> None:
+    """A log that names its profile is judged only by a profile of the same family (a
+    Taiwanese log is no Guangdong log); ``LogError`` on its 規則: line otherwise."""
+    own = incident.header.profile
+    line = incident.header.lines.get("規則")
+    if line is None or own == name or own not in profile_names():
+        return
+    mine, asked = profile_family(own), profile_family(name)
+    if mine != asked:
+        lines = incident.source.splitlines()
+        raise LogError(line, 1, f"{asked.name} 一族的規則名稱",
+                       source_line=lines[line - 1] if 0 < line <= len(lines) else "",
+                       detail=f"此紀錄依 {own}（{mine.name} 一族）記錄，"
+                              f"不能改依 {name}（{asked.name} 一族）裁決")
 
 
 def ruling_of(incident: Incident, name: str, answer: engine.Answer,
@@ -114,14 +134,15 @@ def meta(incident: Incident) -> dict[str, object]:
 
 def symbols_of(incident: Incident, settings: dict[str, str] | None = None) -> list[Symbol]:
     """Every fact the rules read for this incident: the log, its wins, its hands."""
-    return facts_of(incident, tracker.replay(incident), settings)
+    family = named_family(incident.header.profile)
+    return facts_of(incident, tracker.replay(incident), settings, family)
 
 
 def facts_of(incident: Incident, timeline: tracker.Timeline,
-             settings: dict[str, str] | None) -> list[Symbol]:
+             settings: dict[str, str] | None, family: Family = DEFAULT) -> list[Symbol]:
     symbols = facts.all_facts(incident, timeline, settings)
-    symbols += winfacts.win_facts(incident, timeline)
-    symbols += handfacts.hand_facts(incident, timeline)
+    symbols += winfacts.win_facts(incident, timeline, family)
+    symbols += handfacts.hand_facts(incident, timeline, family)
     return symbols
 
 
@@ -258,11 +279,13 @@ def _payments(incident: Incident, ctx: _Citing,
         clauses[pid].append(clause.string)
     instead = {pid: seat.string for pid, seat in by_name["payment_instead"]}
     shares = {pid: Fraction(n.number, d.number) for pid, n, d in by_name["payment_share"]}
+    counts = {pid: n.number for pid, n in by_name["payment_count"]}
     out = []
     for pid, frm, to, bases, tai, basis, at in by_name["payment"]:
         amount = (bases.number * base + tai.number * per_tai) * shares.get(pid, Fraction(1))
         out.append(Payment(
-            frm=str(term_value(frm)), to=str(term_value(to)), amount=amount, tai=tai.number,
+            frm=str(term_value(frm)), to=str(term_value(to)), amount=amount,
+            tai=counts.get(pid, tai.number),
             basis=basis.string, clauses=tuple(sorted(set(clauses[pid]))),
             at=ctx.seq(at.number), instead_of=instead.get(pid)))  # type: ignore[arg-type]
     # Seat order 東 南 西 北, outside bettors after (by name), as the reports list them.

@@ -46,7 +46,6 @@ MELD_KINDS: tuple[str, ...] = ("吃", "碰", "明杠", "加杠", "暗杠")
 FLOWER_WINS: tuple[str, ...] = ("八仙過海", "七搶一")
 _MELD_SIZE = {"吃": 3, "碰": 3, "明杠": 4, "加杠": 4, "暗杠": 4}
 _SET_KIND = {"吃": "chow", "碰": "pung", "明杠": "kong", "加杠": "kong", "暗杠": "kong"}
-_HAND_TILES = 16  # a Taiwan 16-tile hand before the winning tile (和牌型態: 17 with it)
 
 
 
@@ -98,6 +97,7 @@ class WinHand:
     flower_win: FlowerWin | None = None
     dealt_flower_win: bool = False
     robbed_flower: Tile | None = None
+    sets: int = hands.FAMILY_SETS_16  # sets in a complete hand of the family (粵: 4)
 
     @property
     def melds(self) -> list[tuple[str, tuple[Tile, ...]]]:
@@ -137,7 +137,7 @@ class WinScore:
 class _Reading:
     """One option of the complete hand, as the facts will state it."""
 
-    form: Literal["std", "ligu"]
+    form: Literal["std", "ligu", "13yao"]
     sets: tuple[tuple[str, Tile, bool], ...]  # (chow|pung|kong, lowest tile, concealed)
     pairs: tuple[Tile, ...]
     shape: str
@@ -199,8 +199,8 @@ def _seats_ok(hand: WinHand) -> bool:
 def _content_problems(hand: WinHand) -> list[str]:
     """What is wrong with the tiles, sets, flowers and chairs themselves."""
     out = [p for k, t in hand.melds if (p := _meld_problem(k, t))]
-    if len(hand.melds) > 5:
-        out.append("門前超過五副")
+    if len(hand.melds) > hand.sets:
+        out.append(f"門前超過{'五' if hand.sets == 5 else '四'}副")
     out += _tile_problems(hand)
     if not _seats_ok(hand):
         out.append("座位、莊家、圈風與開門只能是東、南、西、北")
@@ -215,7 +215,7 @@ def _shape_problems(hand: WinHand) -> list[str]:
     """Whether the hand has the tile count of a win (和牌型態: 17 with the winning tile)."""
     if hand.winning_tile is None:
         return ["未指定和牌（最後進的那張牌）"]
-    want = _HAND_TILES - 3 * len(hand.melds)
+    want = 3 * hand.sets + 1 - 3 * len(hand.melds)
     if len(hand.concealed) != want:
         return [f"暗牌（不含和牌）應為 {want} 張，實為 {len(hand.concealed)} 張"
                 f"（{'缺張' if len(hand.concealed) < want else '逾張'}）"]
@@ -254,7 +254,7 @@ def _standard_readings(hand: WinHand, winning: Tile) -> list[_Reading]:
     """
     fixed = _meld_sets(hand)
     out: list[_Reading] = []
-    for r in hands.wait_shapes(list(hand.concealed), winning, 5 - len(fixed)):
+    for r in hands.wait_shapes(list(hand.concealed), winning, hand.sets - len(fixed)):
         own = [(s.kind, s.first, not (s.kind == "pung" and s == r.completed and not hand.drawn))
                for s in r.decomposition.sets]
         text = " | ".join([*(f"{k} {tiles.names(t)}" for k, t in hand.melds),
@@ -265,7 +265,7 @@ def _standard_readings(hand: WinHand, winning: Tile) -> list[_Reading]:
 
 def _ligu_reading(hand: WinHand, winning: Tile) -> list[_Reading]:
     """The 嚦咕嚦咕 reading (7 pairs + 1 triplet), only for a hand with nothing laid out."""
-    if hand.melds:
+    if hand.melds or hand.sets != hands.FAMILY_SETS_16:
         return []
     found = hands.special_seven_pairs_one_triplet([*hand.concealed, winning])
     if found is None:
@@ -279,15 +279,31 @@ def _ligu_reading(hand: WinHand, winning: Tile) -> list[_Reading]:
                      tuple(dict.fromkeys(found.pairs)), shape, text)]
 
 
+def _orphans_reading(hand: WinHand, winning: Tile) -> list[_Reading]:
+    """The 十三幺 reading (粵番.十三幺) of a 13+1 hand with nothing laid out."""
+    if hand.melds or hand.sets == hands.FAMILY_SETS_16:
+        return []
+    pair = hands.thirteen_orphans([*hand.concealed, winning])
+    if pair is None:
+        return []
+    shape = "單釣" if winning == pair else "十三面"
+    return [_Reading("13yao", (), (pair,), shape, tiles.names(sorted([*hand.concealed, winning])))]
+
+
 def _readings(hand: WinHand, winning: Tile) -> list[_Reading]:
     """Every reading of a well-formed complete hand, in a fixed order (ids 1, 2, …)."""
-    return _standard_readings(hand, winning) + _ligu_reading(hand, winning)
+    return (_standard_readings(hand, winning) + _ligu_reading(hand, winning)
+            + _orphans_reading(hand, winning))
 
 
 def _waits(hand: WinHand) -> tuple[set[Tile], set[Tile]]:
     """(tiles that complete a standard hand, tiles that complete only a 嚦咕嚦咕)."""
     fixed_tiles = [t for _, ts in hand.melds for t in ts]
-    std = hands.winning_tiles(list(hand.concealed), len(hand.melds), fixed_tiles=fixed_tiles)
+    std = hands.winning_tiles(list(hand.concealed), len(hand.melds), fixed_tiles=fixed_tiles,
+                              family_sets=hand.sets)
+    if hand.sets != hands.FAMILY_SETS_16:
+        orphans = hands.thirteen_orphans_waits(hand.concealed) if not hand.melds else set()
+        return std, orphans - std
     every = hands.winning_tiles(list(hand.concealed), len(hand.melds), fixed_tiles=fixed_tiles,
                                 ligu=True)
     return std, every - std
@@ -341,11 +357,11 @@ def _hand_facts(w: int, hand: WinHand) -> Iterator[Symbol]:
     for t in sorted(x for x in present if x is not None):
         yield _f("score_tile", w, t)
     yield _f("score_concealed_left", w, len(hand.concealed))
-    std, ligu_only = _waits(hand)
+    std, special = _waits(hand)
     for t in sorted(std):
         yield _f("score_wait", w, t, "std")
-    for t in sorted(ligu_only):
-        yield _f("score_wait", w, t, "ligu")
+    for t in sorted(special):
+        yield _f("score_wait", w, t, "ligu" if hand.sets == hands.FAMILY_SETS_16 else "13yao")
 
 
 def _reading_facts(w: int, d: int, r: _Reading) -> Iterator[Symbol]:

@@ -15,7 +15,7 @@ from typer.testing import CliRunner
 from adjudicator.cli import app
 from adjudicator.committee.diff import CaseDiff, Change
 from adjudicator.rules.engine import solve
-from adjudicator.rules.files import PARAMS_LP, PROFILES, profile_names
+from adjudicator.rules.files import PARAMS_LP, PROFILES, profile_family, profile_names
 from adjudicator.ruling.clauses import CLAUSES
 from adjudicator.ruling.interpretations import (
     PARAMS,
@@ -59,19 +59,29 @@ def test_points_include_the_rulebooks_in_order_with_as_many_readings() -> None:
     assert ours == book
 
 
-def test_the_default_profile_takes_each_points_first_reading() -> None:
-    values = profile_values("tw16")
-    assert {p.id: values.get(p.id) for p in POINTS.values()} == {
-        p.id: next(iter(p.readings)) for p in POINTS.values()}
+@pytest.mark.parametrize("profile", ["tw16", "gd"])
+def test_the_default_profile_takes_each_points_first_reading(profile: str) -> None:
+    # tw16 is the default of the Taiwanese family, gd the only profile of its own.
+    values = profile_values(profile)
+    own = [p for p in POINTS.values() if p.family == profile_family(profile).name]
+    assert own and {p.id: values.get(p.id) for p in own} == {
+        p.id: next(iter(p.readings)) for p in own}
 
 
 @pytest.mark.parametrize("profile", profile_names())
 def test_every_profile_states_one_known_value_for_each_point_and_param(profile: str) -> None:
     values = profile_values(profile)
+    family = profile_family(profile).name
     for point in POINTS.values():
+        if point.family != family:
+            assert point.id not in values, (profile, point.id)
+            continue
         assert values.get(point.id) in point.readings, (profile, point.id)
     for param in PARAMS.values():
         value = values.get(param.id)
+        if param.family != family:
+            assert value is None, (profile, param.id)
+            continue
         assert value is not None and "|" not in value, (profile, param.id)
         assert value in param.values if param.values else value.isdigit(), (profile, param.id)
     assert {k for k in values if k.startswith("解釋.")} <= set(POINTS)
@@ -347,7 +357,10 @@ def test_points_lists_each_point_with_each_profiles_default() -> None:
     assert [p["id"] for p in data["points"]] == list(POINTS)
     eight = next(p for p in data["points"] if p["id"] == "解釋.八張窗")
     assert set(eight["readings"]) == {"wall", "all"}
-    assert eight["defaults"] == {name: "wall" for name in profile_names()}
+    assert eight["defaults"] == {name: "wall" if profile_family(name).name == "tw16" else None
+                                 for name in profile_names()}
+    cap = next(p for p in data["params"] if p["id"] == "gd_cap")
+    assert cap["family"] == "gd" and cap["defaults"]["gd"] == "3"
     five = next(p for p in data["params"] if p["id"] == "tai_five_concealed_pungs")
     assert five["defaults"]["tw16"] == "13" and five["defaults"]["tw16-alt"] == "12"
     code, out = run("points")

@@ -14,7 +14,7 @@ import pytest
 
 from adjudicator.committee.cases import case_settings, find_cases, read_case
 from adjudicator.rules import engine
-from adjudicator.rules.files import INPUTS_LP, PROFILES, chapters
+from adjudicator.rules.files import INPUTS_LP, PROFILES, all_chapters
 from adjudicator.rules.signatures import Signature, of_file
 from adjudicator.ruling.interpretations import profile_values
 from adjudicator.ruling.judge import symbols_of
@@ -42,7 +42,7 @@ def _union(attr: str, paths: list[Path]) -> set[Signature]:
 
 
 def rule_files() -> list[Path]:
-    return [p for p in chapters() if p != INPUTS_LP]
+    return [p for p in all_chapters() if p != INPUTS_LP]
 
 
 def read_not_derived() -> set[Signature]:

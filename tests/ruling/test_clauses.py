@@ -4,19 +4,19 @@ from __future__ import annotations
 
 import re
 
-from adjudicator.rules.files import chapters
+from adjudicator.rules.files import all_chapters
 from adjudicator.ruling.clauses import CLAUSES
 
 QUOTED = re.compile(r'"([^"]+)"')
 CLAUSE_LIKE = re.compile(
-    r"^(台\.\d+|禁制\.\d|錯杠\.|錯碰\.|錯打明牌\.|優先\.|罰則\.|平台\.|詐和\.)")
+    r"^(台\.\d+|禁制\.\d|錯杠\.|錯碰\.|錯打明牌\.|優先\.|罰則\.|平台\.|詐和\.|粵)")
 # A rule head that names a clause: its last quoted word is the clause id.
 CLAUSE_HEAD = re.compile(r"^\s*\w*_clause\([^:]*\"([^\"]+)\"\)\s*:-")
 
 
 def test_every_cited_clause_is_known() -> None:
     unknown = set()
-    for path in chapters():
+    for path in all_chapters():
         for line in path.read_text("utf-8").splitlines():
             code = line.split("%", 1)[0]
             for word in QUOTED.findall(code):

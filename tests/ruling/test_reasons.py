@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from clingo import ast
 
-from adjudicator.rules.files import chapters
+from adjudicator.rules.files import all_chapters
 from adjudicator.ruling.reasons import ASSUMPTIONS, TEMPLATES
 from adjudicator.ruling.reasons.words import CHOOSERS, Template, merge
 
@@ -49,7 +49,7 @@ def emitted_reasons() -> dict[str, str]:
             for name in names:
                 found.setdefault(name, path)
 
-    for path in chapters():
+    for path in all_chapters():
         ast.parse_files([str(path)], lambda s, p=path.name: take(p, s))
     return found
 
@@ -74,7 +74,7 @@ def test_every_choice_of_open_facts_has_words() -> None:
             if term.ast_type == ast.ASTType.Function and term.name == "open_choice":
                 _functors(term.arguments[2], choices)
 
-    for path in chapters():
+    for path in all_chapters():
         ast.parse_files([str(path)], take)
     assert choices and sorted(choices - set(ASSUMPTIONS)) == []
 

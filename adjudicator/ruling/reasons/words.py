@@ -27,7 +27,7 @@ from adjudicator.language.incident import Act
 from adjudicator.language.seats import SEATS, distance
 from adjudicator.report.model import act_words
 
-FAMILIES = ("general", "open", "order", "priority", "offences")
+FAMILIES = ("general", "open", "order", "priority", "offences", "gd")
 
 
 class Context:
@@ -73,6 +73,7 @@ CHOOSERS: dict[str, Callable[[list[Symbol]], str]] = {
     "replacement_back": lambda a: "unknown_tile" if a[1].number < 0 else "default",
     "restore_exposed": lambda a: "default" if a[2].number > 0 else "undrawn",
     "discard_drawn": lambda a: "default" if a[2].number > 0 else "undrawn",
+    "gd_count": lambda a: "short" if a[1].number < 14 else "long",
 }
 
 
