@@ -68,11 +68,12 @@ def judge(
     from adjudicator.language.errors import LogError
     from adjudicator.language.json_form import FormError, read_any
     from adjudicator.language.reader import decode
-    from adjudicator.rules.files import profile_names
+    from adjudicator.rules.files import not_judged, profile_names
     from adjudicator.ruling.judge import judge as judge_incident
 
     if profile is not None and profile not in profile_names():
-        _fail(f"--profile：沒有「{profile}」這個規則；可用的有 {'、'.join(profile_names())}")
+        _fail(f"--profile：{not_judged(profile) or f'沒有「{profile}」這個規則'}；"
+              f"可用的有 {'、'.join(profile_names())}")
     try:
         data = sys.stdin.buffer.read() if str(log) == "-" else log.read_bytes()
     except OSError as err:
