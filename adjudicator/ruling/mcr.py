@@ -73,7 +73,7 @@ def problems(hand: WinHand) -> list[str]:
     """Everything that makes ``hand`` malformed for 國標 (13 tiles before the winning one)."""
     out = [p for k, t in hand.melds if (p := meld_problem(k, t))]
     if len(hand.melds) > _MAX_MELDS:
-        out.append(f"門前超過{_MAX_MELDS}副")
+        out.append("門前超過四副（國標和牌為四副加一對將）")
     out += tile_problems(hand)
     chairs = [hand.seat, hand.dealer, hand.round_wind, hand.open_seat or hand.dealer]
     if not all(c in seats.SEATS for c in chairs):
