@@ -161,8 +161,8 @@ def _mcr_text(result: mcr.FanScore, console: Console) -> None:
     table.add_column("條款")
     table.add_column("不計")
     for row in result.rows:
-        name = row.name if row.count == 1 else f"{row.name} ×{row.count}"
-        table.add_row(name, str(row.fan), row.clause, "、".join(row.not_counted))
+        name = row.kind.name if row.count == 1 else f"{row.kind.name} ×{row.count}"
+        table.add_row(name, str(row.fan), row.clause, "、".join(row.kind.not_counted))
     table.add_row("合計", str(result.fan), "", "", style="bold")
     console.print(table)
 
@@ -171,8 +171,8 @@ def _mcr_json(result: mcr.FanScore) -> str:
     return json.dumps({
         "profile": mcr.PROFILE, "complete": result.complete, "fan": result.fan,
         "fan_without_flowers": result.without_flowers, "minimum": mcr.MIN_FAN,
-        "patterns": [{"name": r.name, "fan": r.fan, "count": r.count, "clause": r.clause,
-                      "not_counted": list(r.not_counted)} for r in result.rows],
+        "patterns": [{"name": r.kind.name, "fan": r.fan, "count": r.count, "clause": r.clause,
+                      "not_counted": list(r.kind.not_counted)} for r in result.rows],
         "problems": result.problems,
     }, ensure_ascii=False)
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 
 from adjudicator.language import seats, tiles
 from adjudicator.language.tiles import Tile
-from adjudicator.ruling.mcr_fans import BY_LIBRARY_NAME, clause_of
+from adjudicator.ruling.mcr_fans import BY_LIBRARY_NAME, FanDef, clause_of
 from adjudicator.ruling.scoring import WinHand, meld_problem, tile_problems
 
 PROFILE = "mcr"
@@ -29,13 +29,15 @@ _NOT_IN_MCR = {"tian_hu": "天和", "di_hu": "地和", "ren_hu": "人和", "tian
 
 @dataclass(frozen=True)
 class FanRow:
-    """One fan the hand scores: ``fan`` is its value times ``count`` (幺九刻 ×2 is 2)."""
+    """One fan the hand scores ``count`` times (幺九刻 ×2) and the 番 the library gives it."""
 
-    name: str
-    fan: int
+    kind: FanDef
     count: int
-    clause: str
-    not_counted: tuple[str, ...] = ()
+    fan: int
+
+    @property
+    def clause(self) -> str:
+        return clause_of(self.kind)
 
 
 @dataclass(frozen=True)
@@ -49,7 +51,7 @@ class FanScore:
 
     @property
     def without_flowers(self) -> int:
-        return self.fan - sum(r.fan for r in self.rows if r.name == "花牌")
+        return self.fan - sum(r.fan for r in self.rows if r.kind.name == "花牌")
 
 
 def _code(tile: Tile) -> str:
@@ -114,8 +116,7 @@ def _calculate(hand: WinHand, winning: Tile) -> Sequence[tuple[int, int, str, st
 
 
 def _row(value: int, count: int, library_name: str) -> FanRow:
-    fan = BY_LIBRARY_NAME[library_name]
-    return FanRow(fan.name, value * count, count, clause_of(fan), fan.not_counted)
+    return FanRow(BY_LIBRARY_NAME[library_name], count, value * count)
 
 
 def score(hand: WinHand) -> FanScore:
