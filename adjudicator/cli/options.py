@@ -32,10 +32,11 @@ Output = Annotated[Path | None, typer.Option("--output", "-o", help="寫入此�
 
 def known_profile(profile: str | None) -> None:
     """Refuse a --profile no file in asp/profiles/ defines."""
-    from adjudicator.rules.files import profile_names
+    from adjudicator.rules.files import not_judged, profile_names
 
     if profile is not None and profile not in profile_names():
-        fail(f"--profile：沒有「{profile}」這個規則；可用的有 {'、'.join(profile_names())}")
+        fail(f"--profile：{not_judged(profile) or f'沒有「{profile}」這個規則'}；"
+             f"可用的有 {'、'.join(profile_names())}")
 
 
 def settings(pairs: list[str] | None) -> dict[str, str]:

@@ -1,4 +1,4 @@
-"""``adjudicator score``: the 台 of one winning hand, from the command line.
+"""``adjudicator score``: the 台 of one winning hand, or its 國標 番 (``--profile mcr``).
 
 Tiles are written as in the incident language: ``三萬`` ``3萬`` ``3m`` ``紅中`` ``7z`` ``春``
 ``1f``, and runs ``一二三萬`` ``123m`` ``東東東`` ``555z``.  Bad input is refused with a
@@ -18,9 +18,10 @@ from adjudicator.language import tiles
 from adjudicator.language.seats import SEAT_ALIASES, Seat
 from adjudicator.language.tiles import Tile
 
-if TYPE_CHECKING:  # rich and the scorer load when the command runs, not on every CLI start
+if TYPE_CHECKING:  # rich and the scorers load when the command runs, not on every CLI start
     from rich.console import Console
 
+    from adjudicator.ruling import mcr
     from adjudicator.ruling.scoring import WinHand, WinScore
 
 _NUMERALS = tiles.NUMERAL_VALUES
@@ -156,6 +157,53 @@ def _json(result: WinScore) -> str:
     }, ensure_ascii=False)
 
 
+def _mcr_text(result: mcr.FanScore, console: Console) -> None:
+    from rich.table import Table
+
+    table = Table(title="國標番種")
+    table.add_column("番種")
+    table.add_column("番", justify="right")
+    table.add_column("條款")
+    table.add_column("不計")
+    for row in result.rows:
+        name = row.kind.name if row.count == 1 else f"{row.kind.name} ×{row.count}"
+        table.add_row(name, str(row.fan), row.clause, "、".join(row.kind.not_counted))
+    table.add_row("合計", str(result.fan), "", "", style="bold")
+    console.print(table)
+
+
+def _mcr_json(result: mcr.FanScore) -> str:
+    from adjudicator.ruling import mcr
+
+    return json.dumps({
+        "profile": mcr.PROFILE, "complete": result.complete, "fan": result.fan,
+        "fan_without_flowers": result.without_flowers, "minimum": mcr.MIN_FAN,
+        "patterns": [{"name": r.kind.name, "fan": r.fan, "count": r.count, "clause": r.clause,
+                      "not_counted": list(r.kind.not_counted)} for r in result.rows],
+        "problems": result.problems,
+    }, ensure_ascii=False)
+
+
+def _score_mcr(hand: WinHand, fmt: ScoreFormat) -> None:
+    """國標: the fans PyMahjongGB finds; exit 1 when no win or short of 起和."""
+    from rich.console import Console
+
+    from adjudicator.ruling import mcr
+
+    found = mcr.problems(hand)
+    if found:
+        _refuse("；".join(found))
+    result = mcr.score(hand)
+    if fmt is ScoreFormat.json:
+        typer.echo(_mcr_json(result))
+    elif result.rows:
+        _mcr_text(result, Console())
+    if fmt is ScoreFormat.text and not result.complete:
+        Console(stderr=True).print("不成和：" + "；".join(result.problems), markup=False)
+    if not result.complete:
+        raise typer.Exit(1)
+
+
 def _refuse(message: str) -> NoReturn:
     from rich.console import Console
 
@@ -216,7 +264,11 @@ def _command() -> Callable[..., None]:
         kong_replacement: Annotated[bool, typer.Option(
             "--kong-replacement", help="杠上開花：和杠尾補牌（槓或補花後）（台.24）")] = False,
         last_tile: Annotated[bool, typer.Option(
-            "--last-tile", help="海底撈月：摸海底牌而和（台.25）")] = False,
+            "--last-tile", help="海底撈月：摸海底牌而和（台.25）；國標：加 --self-drawn 為"
+            "妙手回春，不加為和最後一張打出的牌（海底撈月）")] = False,
+        fourth_tile: Annotated[bool, typer.Option(
+            "--fourth-tile",
+            help="和絕張：牌池與桌面已亮明三張後的第四張（只用於國標 mcr，國標.58）")] = False,
         tian_hu: Annotated[bool, typer.Option("--tian-hu", help="天和（台.33）")] = False,
         di_hu: Annotated[bool, typer.Option("--di-hu", help="地和（台.34）")] = False,
         ren_hu: Annotated[bool, typer.Option("--ren-hu", help="人和（台.35）")] = False,
@@ -229,22 +281,26 @@ def _command() -> Callable[..., None]:
         dealt_flowers: Annotated[bool, typer.Option(
             "--dealt-flowers", help="配牌花和：起手配得花牌，摸第一張時花和（台.28）")] = False,
         profile: Annotated[str, typer.Option(
-            "--profile", help="規則組：tw16（預設）、tw16-alt、tw16-online")] = "tw16",
+            "--profile",
+            help="規則組：tw16（預設）、tw16-alt、tw16-online；mcr 為國標計番")] = "tw16",
         fmt: Annotated[ScoreFormat, typer.Option(
             "--format", help="輸出：text（表格）或 json")] = ScoreFormat.text,
     ) -> None:
         """計算一手和牌的台數（牌面台數，不含作莊與連莊拉莊），列出名堂與條款。
 
+        --profile mcr 計國標番數：暗牌 13 張（不含和牌，每副門前少 3 張），列出番種、
+        不計與合計；未達起和 8 番（花牌不計）為不成和。
+
         結束碼：0 已計台；1 不成和；2 輸入錯誤。
         """
         from rich.console import Console
 
-        from adjudicator.rules.files import profile_names
+        from adjudicator.rules.files import SCORE_ONLY, score_profiles
         from adjudicator.ruling.scoring import hand_problems, score
 
-        if profile not in profile_names():
-            _refuse(f"沒有「{profile}」這個規則組；可用：{'、'.join(profile_names())}")
-        flags = {"self_drawn": self_drawn, "robbed_kong": robbed_kong,
+        if profile not in score_profiles():
+            _refuse(f"沒有「{profile}」這個規則組；可用：{'、'.join(score_profiles())}")
+        flags = {"self_drawn": self_drawn, "robbed_kong": robbed_kong, "fourth_tile": fourth_tile,
                  "kong_replacement": kong_replacement, "last_tile": last_tile,
                  "tian_hu": tian_hu, "di_hu": di_hu, "ren_hu": ren_hu,
                  "tian_ting": tian_ting, "di_ting": di_ting, "dealt_flower_win": dealt_flowers}
@@ -253,6 +309,9 @@ def _command() -> Callable[..., None]:
             hand = _build_hand(concealed or [], win, exposed, flowers, flags, chairs, flower_win)
         except TileError as err:
             _refuse(str(err))
+        if profile in SCORE_ONLY:  # 國標, the one score-only profile
+            _score_mcr(hand, fmt)
+            return
         problems = hand_problems(hand)
         if problems:
             _refuse("；".join(problems))

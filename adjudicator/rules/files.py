@@ -45,6 +45,7 @@ def chapters(family: Family = DEFAULT) -> tuple[Path, ...]:
 
 
 def profile_names() -> list[str]:
+    """The rule profiles: the names a log's 規則: line or --profile may judge by."""
     return list(_profile_names())
 
 
@@ -66,6 +67,24 @@ def named_family(name: str | None) -> Family:
         return profile_family(name) if name else DEFAULT
     except KeyError:
         return DEFAULT
+
+
+# 國標: the texts give a fan list and no rules of play, so it has no rule profile (and no
+# family of its own) and only scores hands (adjudicator score --profile mcr; ruling/mcr.py).
+SCORE_ONLY: tuple[str, ...] = ("mcr",)
+
+
+def score_profiles() -> list[str]:
+    """The names ``adjudicator score --profile`` takes: the rule profiles and the score-only."""
+    return [*profile_names(), *SCORE_ONLY]
+
+
+def not_judged(profile: str) -> str | None:
+    """Why a log under ``profile`` cannot be judged although the name is known, or None."""
+    if profile in SCORE_ONLY:
+        return (f"{profile}（國標）只計番，沒有裁決規則（規則原文只有番種表）；"
+                f"計番請用 adjudicator score --profile {profile}")
+    return None
 
 
 def profile_file(name: str) -> Path:

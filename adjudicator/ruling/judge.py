@@ -20,7 +20,7 @@ from adjudicator.language.seats import SEATS
 from adjudicator.language.vocabulary import FINDING_KINDS
 from adjudicator.rules import engine
 from adjudicator.rules.families import DEFAULT, Family
-from adjudicator.rules.files import named_family, profile_family, profile_names
+from adjudicator.rules.files import named_family, not_judged, profile_family, profile_names
 from adjudicator.ruling.clauses import order_key
 from adjudicator.ruling.interpretations import describe
 from adjudicator.ruling.model import (
@@ -65,7 +65,7 @@ def profile_of(incident: Incident, profile: str | None = None) -> str:
         lines = incident.source.splitlines()
         raise LogError(line, 1, f"規則名稱（{'、'.join(profile_names())}）",
                        source_line=lines[line - 1] if 0 < line <= len(lines) else "",
-                       detail=f"沒有「{name}」這個規則")
+                       detail=not_judged(name) or f"沒有「{name}」這個規則")
     _same_family(incident, name)
     family_check.check(incident, profile_family(name))
     return name

@@ -71,6 +71,7 @@ class WinHand:
     * ``flower_win``: 八仙過海 or 七搶一 (花和); ``dealt_flower_win``: that flower win is the
       one 台.28 (配牌花和) allows at the first draw; ``robbed_flower``: in 台.30 →2 the flower
       taken from another player, which the 牌面 does not count (leave None in case →1).
+    * ``fourth_tile``: 和絕張, for 國標 only (``mcr.py``); a Taiwanese score refuses it.
 
     Seats are chairs 東南西北; ``round_wind`` is the round's wind as a character;
     ``open_seat`` is the 開門 chair (東位 and flower number 1), the dealer's by default.
@@ -98,6 +99,7 @@ class WinHand:
     dealt_flower_win: bool = False
     robbed_flower: Tile | None = None
     sets: int = hands.FAMILY_SETS_16  # sets in a complete hand of the family (粵: 4)
+    fourth_tile: bool = False  # 和絕張: a 國標 fan (國標.58); the Taiwanese list has none
 
     @property
     def melds(self) -> list[tuple[str, tuple[Tile, ...]]]:
@@ -155,7 +157,7 @@ def _meld_parts(meld: MeldSpec) -> tuple[str, tuple[Tile, ...]]:
     return kind, tuple(meld_tiles)
 
 
-def _meld_problem(kind: str, meld_tiles: tuple[Tile, ...]) -> str | None:
+def meld_problem(kind: str, meld_tiles: tuple[Tile, ...]) -> str | None:
     """Why a laid-out set is not one (None when it is)."""
     if kind not in _MELD_SIZE:
         return f"門前「{kind}」不是吃、碰、明杠、加杠或暗杠"
@@ -173,7 +175,7 @@ def _meld_problem(kind: str, meld_tiles: tuple[Tile, ...]) -> str | None:
     return None
 
 
-def _tile_problems(hand: WinHand) -> list[str]:
+def tile_problems(hand: WinHand) -> list[str]:
     out: list[str] = []
     playing = [*hand.concealed, *([hand.winning_tile] if hand.winning_tile is not None else [])]
     if any(not 0 <= t < tiles.N_PLAYING for t in playing):
@@ -198,16 +200,18 @@ def _seats_ok(hand: WinHand) -> bool:
 
 def _content_problems(hand: WinHand) -> list[str]:
     """What is wrong with the tiles, sets, flowers and chairs themselves."""
-    out = [p for k, t in hand.melds if (p := _meld_problem(k, t))]
+    out = [p for k, t in hand.melds if (p := meld_problem(k, t))]
     if len(hand.melds) > hand.sets:
         out.append(f"門前超過{'五' if hand.sets == 5 else '四'}副")
-    out += _tile_problems(hand)
+    out += tile_problems(hand)
     if not _seats_ok(hand):
         out.append("座位、莊家、圈風與開門只能是東、南、西、北")
     if hand.flower_win is not None and hand.flower_win not in FLOWER_WINS:
         out.append(f"花和只能是{'或'.join(FLOWER_WINS)}")
     if hand.robbed_flower is not None and hand.robbed_flower not in hand.flowers:
         out.append("被搶的花牌不在花牌欄中")
+    if hand.fourth_tile:
+        out.append("和絕張只在國標（mcr）計番，台灣十六張沒有這個台")
     return out
 
 
@@ -348,7 +352,7 @@ def _context_facts(w: int, hand: WinHand) -> Iterator[Symbol]:
 def _meld_facts(w: int, hand: WinHand) -> Iterator[Symbol]:
     """The laid-out sets that are sets (others are left out; they make the hand no win)."""
     for m, (kind, meld_tiles) in enumerate(hand.melds, 1):
-        if _meld_problem(kind, meld_tiles) is None:
+        if meld_problem(kind, meld_tiles) is None:
             yield _f("score_meld", w, m, kind, min(meld_tiles))
 
 

@@ -58,3 +58,13 @@ def test_an_installed_copy_judges_the_example_away_from_the_source(installed: Pa
     where = _run(installed / "venv" / "bin" / "python", "-c",
                  "import adjudicator.rules.files as f; print(f.ASP)", cwd=installed).stdout
     assert str(installed / "venv") in where and str(ROOT) not in where
+
+
+def test_an_installed_copy_scores_mcr_through_the_built_extension(installed: Path) -> None:
+    # PyMahjongGB is a main dependency built from source: the fresh venv must have built it.
+    exe = installed / "venv" / "bin" / "adjudicator"
+    done = _run(exe, "score", "--profile", "mcr", "--format", "json", "123m", "456p", "789s",
+                "22s", "67m", "--win", "5m", cwd=installed)
+    assert done.returncode == 0, done.stderr
+    # 花龍 8 + 門前清 2 + 平和 2 (cases/mcr/62_門前清.fan).
+    assert json.loads(done.stdout)["fan"] == 12
