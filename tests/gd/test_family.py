@@ -156,3 +156,13 @@ def test_the_reports_count_a_gd_win_in_fan() -> None:
     assert "<th>番</th>" in html.render(report)
     taiwan = build(judge_text(GD_WIN.replace("規則: gd", "規則: tw16")), incident)
     assert taiwan.wins[0].unit == "台"
+
+
+def test_score_refuses_a_gd_hand_rather_than_price_it_in_tai() -> None:
+    from typer.testing import CliRunner
+
+    from adjudicator.cli import app
+
+    out = CliRunner().invoke(app, ["score", "--profile", "gd", "123m", "456m", "789m", "123p",
+                                   "5p", "--win", "5p"])
+    assert out.exit_code == 2 and "adjudicator judge" in out.output
