@@ -121,6 +121,8 @@ def _summary(report: DiffReport) -> str:
             f"\n其中賠付或裁決改變 {verdicts} 案；只差引用條款 {len(report.changed) - verdicts} 案")
     if report.errors:
         text += f"；{len(report.errors)} 案無法裁決"
+    if report.other_family:
+        text += f"；{len(report.other_family)} 案屬另一族的規則，不在比較之列"
     return text
 
 

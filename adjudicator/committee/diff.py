@@ -28,6 +28,7 @@ from adjudicator.committee.cases import (
 )
 from adjudicator.language.incident import Incident
 from adjudicator.language.reader import read
+from adjudicator.rules.files import named_family, profile_family
 from adjudicator.ruling.interpretations import POINTS, profile_values
 from adjudicator.ruling.judge import judge
 from adjudicator.ruling.model import Ruling, signed_money, to_dict
@@ -106,6 +107,9 @@ class DiffReport:
     cases: list[CaseDiff]
     seconds: float
     verdicts_only: bool = False  # list only cases whose money or verdict changed
+    # Cases written for another family than the one compared (a gd log in a tw16 corpus):
+    # a different game, so not compared, and not an error either.
+    other_family: list[Path] = field(default_factory=list)
 
     @property
     def shown(self) -> list[CaseDiff]:
@@ -130,7 +134,8 @@ class DiffReport:
             "summary": {"cases": len(self.cases), "changed": len(self.changed),
                         "verdicts_changed": len(self.verdicts_changed),
                         "citations_only": len(self.changed) - len(self.verdicts_changed),
-                        "errors": len(self.errors), "seconds": round(self.seconds, 3)},
+                        "errors": len(self.errors), "other_family": len(self.other_family),
+                        "seconds": round(self.seconds, 3)},
             "cases": [c.to_json() for c in self.cases if c in self.shown or c.error],
         }
 
@@ -177,6 +182,7 @@ def diff_corpus(paths: Iterable[Path], a: Side, b: Side,
                 progress: Progress = _nothing) -> DiffReport:
     start = time.perf_counter()
     read, cases = _read_all(paths)
+    read, others = _of_family(read, a.profile or b.profile)
     incidents = [incident for _, incident in read]
     ras, rbs = _judge_all(incidents, a, progress), _judge_all(incidents, b, progress)
     for (path, incident), ra, rb in zip(read, ras, rbs, strict=True):
@@ -186,7 +192,18 @@ def diff_corpus(paths: Iterable[Path], a: Side, b: Side,
         else:
             cases.append(_case_diff(path, incident, (a, ra), (b, rb)))
     cases.sort(key=lambda c: str(c.path))
-    return DiffReport(a, b, cases, time.perf_counter() - start)
+    return DiffReport(a, b, cases, time.perf_counter() - start, other_family=others)
+
+
+def _of_family(read: list[tuple[Path, Incident]], profile: str | None
+               ) -> tuple[list[tuple[Path, Incident]], list[Path]]:
+    """The cases of ``profile``'s family, and the paths of the others (all are of it when
+    each case is judged by its own profile)."""
+    if profile is None:
+        return read, []
+    family = profile_family(profile)
+    keep = [(p, i) for p, i in read if named_family(i.header.profile) is family]
+    return keep, [p for p, i in read if named_family(i.header.profile) is not family]
 
 
 def diff_case(path: Path, a: Side, b: Side) -> CaseDiff:

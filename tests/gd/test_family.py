@@ -166,3 +166,16 @@ def test_score_refuses_a_gd_hand_rather_than_price_it_in_tai() -> None:
     out = CliRunner().invoke(app, ["score", "--profile", "gd", "123m", "456m", "789m", "123p",
                                    "5p", "--win", "5p"])
     assert out.exit_code == 2 and "adjudicator judge" in out.output
+
+
+def test_a_corpus_diff_leaves_out_the_cases_of_another_family(tmp_path: Path) -> None:
+    from adjudicator.committee.diff import Side, diff_corpus
+
+    root = Path(__file__).resolve().parents[2] / "cases"
+    tw = root / "record" / "self_draw_after_into_row.case"
+    gd = sorted((root / "gd").glob("*.case"))[0]
+    for case in (tw, gd):
+        (tmp_path / case.name).write_text(case.read_text(encoding="utf-8"), encoding="utf-8")
+    report = diff_corpus([tmp_path], Side("tw16"), Side("tw16-online"))
+    assert [p.name for p in report.other_family] == [gd.name]
+    assert [c.path.name for c in report.cases] == [tw.name] and not report.errors
