@@ -17,6 +17,8 @@ from pathlib import Path
 import httpx2
 from playwright.sync_api import sync_playwright
 
+from adjudicator.report.pdf import HEADLESS
+
 ROOT = Path(__file__).resolve().parent.parent
 LOG = """規則: tw16
 莊家: 東
@@ -34,8 +36,7 @@ LOG = """規則: tw16
 14 北 打 一萬
 15 東 碰 八同
 """
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+ARGS = list(HEADLESS)
 
 
 def main() -> None:

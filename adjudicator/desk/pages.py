@@ -17,9 +17,10 @@ from fastapi import APIRouter, Request
 from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import HTMLResponse, JSONResponse, Response
 
-from adjudicator.desk import api, pdf, service
+from adjudicator.desk import api, service
 from adjudicator.desk.archive import Query, Record
 from adjudicator.desk.limits import Refused
+from adjudicator.report import pdf
 
 router = APIRouter(include_in_schema=False)
 
@@ -116,7 +117,7 @@ async def download(request: Request, ruling_id: str, ext: str) -> Response:
         return JSONResponse(service.error(
             "伺服器上沒有 Chromium，無法產生 PDF；請下載 HTML 後列印"
             "（管理者可安裝：apt-get install -y chromium）", "no_pdf"), status_code=503)
-    except (RuntimeError, OSError) as err:
+    except pdf.PdfError as err:
         return JSONResponse(service.error(f"PDF 產生失敗：{err}", "pdf_failed"), 500)
     return _download(document, "application/pdf", f"ruling-{r.id}.pdf")
 

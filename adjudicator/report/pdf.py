@@ -17,16 +17,21 @@ import tempfile
 from pathlib import Path
 
 CANDIDATES = ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable")
-# Flags for a quiet one-shot print: no network, no first-run work, no GPU, no sandbox
-# (which needs privileges a container rarely grants).
-FLAGS = ("--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
-         "--disable-background-networking", "--disable-component-update", "--disable-sync",
-         "--disable-quic", "--no-pdf-header-footer")
+# Flags for a quiet headless Chromium: no network, no first-run work, no GPU, no sandbox
+# (which needs privileges a container rarely grants).  The desk's browser tests and its
+# screenshot script start Chromium with the same.
+HEADLESS = ("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+            "--disable-background-networking", "--disable-component-update", "--disable-sync")
+FLAGS = (*HEADLESS, "--no-pdf-header-footer")  # a one-shot print
 TIMEOUT = 120  # seconds; a cold Chromium on a loaded 2-core machine takes a few
 
 
 class PdfError(Exception):
     """The PDF could not be made; ``str()`` says why in words for the referee."""
+
+
+class NoChromium(PdfError):
+    """There is no Chromium to print with (a server answers 503, not a failure)."""
 
 
 def chromium() -> str | None:
@@ -41,7 +46,7 @@ def render(html: str) -> bytes:
     """``html`` printed to PDF on A4 by headless Chromium."""
     browser = chromium()
     if browser is None:
-        raise PdfError("找不到 Chromium，無法輸出 PDF：請安裝 chromium（Debian："
+        raise NoChromium("找不到 Chromium，無法輸出 PDF：請安裝 chromium（Debian："
                        "apt-get install chromium fonts-noto-cjk），或改用 -f html 再列印")
     with tempfile.TemporaryDirectory(prefix="adjudicator-pdf-") as work:
         page = Path(work) / "report.html"

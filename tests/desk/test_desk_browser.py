@@ -9,6 +9,8 @@ from typing import Any
 
 import pytest
 
+from adjudicator.report.pdf import HEADLESS
+
 # The log has been checked and parses (a fragment is warned of its unstated start).
 CHECKED = "#lint-state.ok, #lint-state.warn"
 CHROMIUM = Path("/usr/bin/chromium")
@@ -16,8 +18,7 @@ pytestmark = pytest.mark.skipif(
     not CHROMIUM.exists(),
     reason="/usr/bin/chromium is not installed (apt-get install -y chromium)")
 
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+ARGS = list(HEADLESS)
 
 
 @pytest.fixture(scope="module")

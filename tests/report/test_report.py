@@ -17,6 +17,7 @@ from adjudicator.language import reader
 from adjudicator.report import html as render_html
 from adjudicator.report import markdown as render_md
 from adjudicator.report.model import build
+from adjudicator.report.pdf import HEADLESS
 from adjudicator.rules.engine import solve_open
 from adjudicator.ruling import judge as judge_module
 from adjudicator.ruling.judge import judge
@@ -210,9 +211,7 @@ def test_cli_writes_markdown_and_html(tmp_path: Path) -> None:
 
 
 def _chromium(tmp_path: Path, *args: str) -> subprocess.CompletedProcess[bytes]:
-    flags = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-             "--disable-background-networking", "--disable-component-update", "--disable-sync",
-             f"--user-data-dir={tmp_path / 'profile'}"]
+    flags = [*HEADLESS, f"--user-data-dir={tmp_path / 'profile'}"]
     return subprocess.run([str(CHROMIUM), *flags, *args], capture_output=True, timeout=120)
 
 
