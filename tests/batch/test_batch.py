@@ -102,19 +102,18 @@ def test_local_processes_give_the_in_process_lines(tmp_path: Path) -> None:
 
 
 # distributed patches exception pickling for the whole process once imported (tblib), which
-# other tests then see: the cluster and its client live in a child process of the test.
+# other tests then see: the cluster and the command that uses it live in a child process.
 _DASK_RUN = """
-import json, sys
+import sys
 from distributed import LocalCluster
-from adjudicator.batch.run import run
-from adjudicator.batch.sources import expand
+from typer.testing import CliRunner
+from adjudicator.cli import app
 
-items = list(expand([sys.argv[1]]))
-lines = []
 with LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
                   dashboard_address=None) as cluster:
-    run(items, lines.append, scheduler=cluster.scheduler_address, chunk_size=2)
-print(json.dumps(lines, ensure_ascii=False))
+    result = CliRunner().invoke(app, ["batch", sys.argv[1], "-o", sys.argv[2],
+                                      "--scheduler", cluster.scheduler_address])
+assert result.exit_code == 0, result.output
 """
 
 
@@ -122,13 +121,20 @@ def test_a_dask_cluster_gives_the_local_lines(tmp_path: Path) -> None:
     if importlib.util.find_spec("distributed") is None:
         pytest.skip("distributed is not installed (pip install -e '.[dask]')")
     folder = _corpus(tmp_path)
-    local: list[dict] = []
-    run(list(expand([str(folder)])), local.append, workers=1)
-    done = subprocess.run([sys.executable, "-c", _DASK_RUN, str(folder)], capture_output=True,
-                          text=True, timeout=300, check=True)
-    remote = json.loads(done.stdout)
+    # A whole match travels to a worker as one unit and comes back a line per hand.
+    match = ROOT / "cases" / "matches" / "east_round.match"
+    (folder / match.name).write_text(match.read_text(encoding="utf-8"), encoding="utf-8")
+    here, there = tmp_path / "local.jsonl", tmp_path / "dask.jsonl"
+    result = CliRunner().invoke(app, ["batch", str(folder), "-o", str(here), "--workers", "1"])
+    assert result.exit_code == 0, result.output
+    subprocess.run([sys.executable, "-c", _DASK_RUN, str(folder), str(there)],
+                   capture_output=True, text=True, timeout=300, check=True)
+    local, remote = ([json.loads(x) for x in p.read_text("utf-8").splitlines()]
+                     for p in (here, there))
+    hands = [line for line in local if line.get("match")]
+    assert len(hands) == 9 and hands[-1]["end"] is True
+    assert len(remote) == len(local) == 5 + len(hands)
     key = lambda line: line["source"]  # noqa: E731
-    assert len(remote) == len(local) == 5
     assert sorted(map(_outcome, remote), key=key) == sorted(map(_outcome, local), key=key)
 
 
