@@ -19,7 +19,7 @@ from adjudicator.language import tiles as T
 from adjudicator.language.incident import Act, Incident, Position
 from adjudicator.language.seats import SEATS, Seat
 from adjudicator.language.vocabulary import VERB_CLASSES
-from adjudicator.rules.families import DEFAULT, GD, TW16, Family
+from adjudicator.rules.families import DEFAULT, GD, Family
 from adjudicator.ruling.scoring import WinHand, win_symbols
 
 WIN_VERBS = VERB_CLASSES["win"]
@@ -331,25 +331,6 @@ def _first_after_ting(rec: _Record, i: int, seat: Seat, how: str,
     return bool(discards) and sum(1 for a in discards if a.actor == discards[-1].actor) == 1
 
 
-def _start_of_hand(rec: _Record, i: int, seat: Seat, how: str, dealer: Seat,
-                   from_start: bool) -> dict[str, bool]:
-    """粵特.8–10 (天和, 地和, 人和): where the win stands in the first go-round.  Any 吃,
-    碰 or kong before it (a concealed one included) breaks all three."""
-    before = [rec.act(j) for j in rec.before(i)]
-    called = any(a.verb in ("吃", "碰", "明杠", "暗杠", "加杠") for a in before)
-    discards = [a for a in before if a.verb == "打"]
-    own_draws = [a for a in before if a.actor == seat and a.verb in DRAW_VERBS]
-    first = from_start and not called
-    return {
-        "tian_hu": first and seat == dealer and how == "自摸" and not discards,
-        "di_hu": first and seat != dealer and how == "自摸" and len(own_draws) == 1
-                 and not any(a.actor == seat for a in discards),
-        # 第壹輪: from the dealer's first discard until the winner draws.
-        "ren_hu": first and how == "和銃" and bool(discards) and not own_draws,
-        "ren_hu_first": False, "tian_ting": False, "di_ting": False,
-    }
-
-
 def declared_wins(incident: Incident, timeline: Timeline,
                   family: Family = DEFAULT) -> list[DeclaredWin]:
     rec = _Record(incident)
@@ -378,9 +359,8 @@ def declared_wins(incident: Incident, timeline: Timeline,
         context: dict[str, bool | int | None] = dict(_context(rec, i, seat, how, dealer, flower))
         start = frozenset(START_SHAPES[k] for k in START_SHAPES if context.pop(k))
         if family is GD:
-            # The Guangdong text defines 天和, 地和, 人和 its own way (no 天聽 before them),
-            # and counts them only in a record that begins at the deal.
-            context.update(_start_of_hand(rec, i, seat, how, dealer, from_start))
+            # The Guangdong text defines 天和, 地和, 人和 its own way (no 天聽 before them):
+            # asp/gd/start.lp decides them from the record.
             start = frozenset()
         if flower is not None:
             context["dealt_flower_win"] = flower.dealt
@@ -412,12 +392,12 @@ START_SHAPES = {"tian_hu": "天和", "di_hu": "地和", "tian_ting": "天聽", "
 
 def win_facts(incident: Incident, timeline: Timeline,
               family: Family = DEFAULT) -> Iterator[Symbol]:
-    if family is TW16:
-        # Only the Taiwanese chapters leave the start of the hand open (asp/open.lp).
-        if incident.from_deal:
-            yield fact("record_from_deal")
-        elif incident.start_unknown:
-            yield fact("record_start_unknown")
+    # Where the record begins: what asks for the start of the hand (asp/open.lp) counts
+    # only from the deal and is open where the record does not say.
+    if incident.from_deal:
+        yield fact("record_from_deal")
+    elif incident.start_unknown:
+        yield fact("record_start_unknown")
     for w in declared_wins(incident, timeline, family):
         for name in sorted(w.start):
             yield fact("start_shape", w.index, name)

@@ -140,8 +140,9 @@ def test_a_thirteen_tile_hand_draws_no_size_warning_under_gd() -> None:
 def test_every_gd_case_is_a_log_that_could_have_happened(path: Path) -> None:
     # The expectations are checked by the case runner; a case whose hands cannot be (a fifth
     # copy, a tile not held) would test the rules on an impossible table.
+    # (A fragment may leave a fact open: undetermined, not inconsistent.)
     ruling = judge_text(path.read_text(encoding="utf-8"))
-    assert ruling.status == "decided", ruling.problems
+    assert ruling.status != "inconsistent" and not ruling.problems, ruling.problems
 
 
 def test_the_reports_count_a_gd_win_in_fan() -> None:
