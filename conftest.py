@@ -1,6 +1,7 @@
 """pytest collects every cases/**/*.case as a test: the case passes when the ruling meets
-every line of its 期望 block.  A cases/**/*.match (a whole match) passes when its hands and
-its ledger meet its 將期望 block and each hand's own 期望 lines."""
+every line of its 期望 block; a cases/**/*.refusal when its log is refused as its
+``#! refused:`` line says (committee/refusals.py).  A cases/**/*.match (a whole match)
+passes when its hands and its ledger meet its 將期望 block and each hand's own 期望 lines."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ import pytest
 
 
 def pytest_collect_file(parent: pytest.Collector, file_path: Path) -> pytest.Collector | None:
-    if file_path.suffix == ".case":
+    if file_path.suffix in (".case", ".refusal"):
         return CaseFile.from_parent(parent, path=file_path)
     if file_path.suffix == ".match":
         return MatchFile.from_parent(parent, path=file_path)

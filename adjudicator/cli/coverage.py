@@ -21,7 +21,7 @@ class Format(StrEnum):
 
 def coverage(
     paths: Annotated[list[Path] | None, typer.Argument(
-        help="案例檔或資料夾（預設 cases/；資料夾內找 *.case 與 *.log）")] = None,
+        help="案例檔或資料夾（預設 cases/；資料夾內找 *.case、*.log 與 *.refusal）")] = None,
     fmt: Annotated[Format, typer.Option("--format", "-f", help="輸出格式：text 表格或 json")
                    ] = Format.text,
     unreached_only: Annotated[bool, typer.Option(
@@ -29,7 +29,8 @@ def coverage(
 ) -> None:
     """條款涵蓋：列出每個條款編號及裁決引用它的案例，並列出沒有案例涵蓋的條款。
 
-    案例的裁決在 認定、和牌（含牌型）、賠付 或 下盤 引用某條款，即算涵蓋該條款。
+    案例的裁決在 認定、和牌（含牌型）、賠付 或 下盤 引用某條款，即算涵蓋該條款；
+    拒收案例（*.refusal）的紀錄如其「#! refused:」行所言被拒收時，算涵蓋拒收所引的條款。
     """
     from adjudicator.committee.cases import missing
     from adjudicator.committee.coverage import coverage as measure

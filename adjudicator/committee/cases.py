@@ -30,7 +30,8 @@ from adjudicator.rules.engine import EngineError
 from adjudicator.ruling.judge import judge
 from adjudicator.ruling.model import Ruling, money_json, signed_money
 
-CASE_GLOBS = ("*.case", "*.match")  # check also runs whole matches (match_cases.py)
+# check also runs whole matches (match_cases.py) and logs that must be refused (refusals.py)
+CASE_GLOBS = ("*.case", "*.match", "*.refusal")
 CORPUS_GLOBS = ("*.case", "*.log")  # diff and coverage also judge plain logs
 
 
@@ -121,7 +122,11 @@ def case_settings(text: str) -> dict[str, str]:
 
 def run_case(path: Path, settings: dict[str, str] | None = None) -> CaseResult:
     """Judge one case file (with ``settings`` over its own ``#! set:`` and its profile) and
-    check its 期望."""
+    check its 期望 (or, a ``*.refusal``, that it is refused as it says)."""
+    from adjudicator.committee.refusals import is_refusal, run_refusal
+
+    if is_refusal(path):
+        return run_refusal(path, settings)
     result = CaseResult(path)
     start = time.perf_counter()
     try:
@@ -142,11 +147,15 @@ def run_cases(paths: Sequence[Path], settings: dict[str, str] | None = None,
     """``run_case`` for many files, in order, judged a chunk at a time on the batch engine
     (one clingo run a chunk; the same rulings, tests/batch/test_batch.py)."""
     from adjudicator.batch.work import judge_incidents
+    from adjudicator.committee.refusals import is_refusal, run_refusal
 
     for first in range(0, len(paths), chunk):
         results = [CaseResult(path) for path in paths[first:first + chunk]]
         ready: list[CaseResult] = []
         for k, result in enumerate(results):
+            if is_refusal(result.path):
+                results[k] = run_refusal(result.path, settings)
+                continue
             start = time.perf_counter()
             try:
                 result.incident = read_case(result.path)

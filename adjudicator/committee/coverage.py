@@ -1,7 +1,9 @@
 """Which clause ids (adjudicator/clauses.py) the rulings of a corpus cite, and which none does.
 
 A case exercises a clause when its ruling, judged under the case's own profile, cites it in
-a finding, a win (its own clauses or a pattern's), a payment or the next hand.
+a finding, a win (its own clauses or a pattern's), a payment or the next hand.  A refusal
+case (``*.refusal``, committee/refusals.py) exercises the clauses its expected refusal
+cites, when the log is refused as it expects.
 """
 
 from __future__ import annotations
@@ -11,7 +13,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from adjudicator.committee.cases import UNJUDGED, case_name, read_corpus, unjudged_why
+from adjudicator.committee.cases import (
+    UNJUDGED,
+    case_name,
+    find_cases,
+    read_corpus,
+    unjudged_why,
+)
+from adjudicator.committee.refusals import GLOB, expected_refusal, is_refusal, run_refusal
 from adjudicator.ruling.clauses import CLAUSES
 from adjudicator.ruling.judge import judge
 from adjudicator.ruling.model import Ruling
@@ -52,8 +61,9 @@ def cited(r: Ruling) -> set[str]:
 
 
 def coverage(paths: Iterable[Path]) -> Coverage:
+    paths = list(paths)
     report = Coverage()
-    for path, incident in read_corpus(paths):
+    for path, incident in read_corpus(p for p in paths if not is_refusal(p)):
         name = case_name(path)
         report.cases.append(name)
         if isinstance(incident, str):
@@ -64,7 +74,27 @@ def coverage(paths: Iterable[Path]) -> Coverage:
         except UNJUDGED as err:
             report.errors[name] = unjudged_why(err).splitlines()[0]
             continue
-        for clause in sorted(cited(ruling)):
-            target = report.reached if clause in CLAUSES else report.unknown
-            target.setdefault(clause, []).append(name)
+        _count(report, name, cited(ruling))
+    for path in find_cases(paths, (GLOB,)):
+        if is_refusal(path):
+            _refusal(report, path)
     return report
+
+
+def _count(report: Coverage, name: str, clauses: Iterable[str]) -> None:
+    for clause in sorted(clauses):
+        target = report.reached if clause in CLAUSES else report.unknown
+        target.setdefault(clause, []).append(name)
+
+
+def _refusal(report: Coverage, path: Path) -> None:
+    """A refusal case reaches its clauses only when the log is refused as it expects."""
+    name = case_name(path)
+    report.cases.append(name)
+    result = run_refusal(path)
+    if not result.passed:
+        report.errors[name] = (result.error or result.failures[0]).splitlines()[0]
+        return
+    want = expected_refusal(path.read_text(encoding="utf-8"))
+    assert want is not None  # it passed, so it has its frame line
+    _count(report, name, want.clauses)

@@ -3,7 +3,7 @@ because which family a log is judged by is known only once its profile is resolv
 
 A family without flowers (Guangdong, 136 tiles: 粵.牌數) refuses any flower: a 花 line,
 a 補花 or 搶花 act, a flower tile anywhere in the log.  The refusal names the line, as a
-parse error does, and the command exits 2.
+parse error does, and the clause it rests on; the command exits 2.
 """
 
 from __future__ import annotations
@@ -14,6 +14,22 @@ from adjudicator.language.incident import Act, Incident, Position
 from adjudicator.rules.families import Family
 
 _FLOWER_ACTS = ("補花", "搶花")
+# The clause of each family without flowers that says which tiles its game has.
+TILE_SET_CLAUSE = {"gd": "粵.牌數"}
+
+
+class FamilyRefusal(LogError):
+    """A log its family's game cannot have; ``clause`` is the clause id it runs against
+    (what coverage counts for a case that expects the refusal: committee/refusals.py)."""
+
+    def __init__(self, line: int, column: int, expected: str, source_line: str = "",
+                 detail: str | None = None, hint: str | None = None, clause: str = "") -> None:
+        self.clause = clause
+        super().__init__(line, column, expected, source_line, detail, hint)
+
+    def __reduce__(self) -> tuple[type[FamilyRefusal], tuple]:  # type: ignore[override]
+        return (type(self), (self.line, self.column, self.expected, self.source_line,
+                             self.detail, self.hint, self.clause))
 
 
 def _flower_line(incident: Incident) -> int | None:
@@ -40,6 +56,9 @@ def check(incident: Incident, family: Family) -> None:
     if line is None:
         return
     source = incident.source.splitlines()
-    raise LogError(line, 1, f"{family.name} 規則下的行（此規則共 136 張牌，沒有花牌）",
-                   source_line=source[line - 1] if 0 < line <= len(source) else "",
-                   detail=f"規則 {family.name} 不用花牌：不能有花牌、補花或搶花")
+    clause = TILE_SET_CLAUSE.get(family.name, "")
+    cited = f"（{clause}）" if clause else ""
+    raise FamilyRefusal(line, 1, f"{family.name} 規則下的行（此規則共 136 張牌，沒有花牌）",
+                        source_line=source[line - 1] if 0 < line <= len(source) else "",
+                        detail=f"規則 {family.name} 不用花牌{cited}：不能有花牌、補花或搶花",
+                        clause=clause)
