@@ -204,6 +204,21 @@ def _score_mcr(hand: WinHand, fmt: ScoreFormat) -> None:
         raise typer.Exit(1)
 
 
+def profile_refusal(profile: str) -> str | None:
+    """Why one hand is not scored under ``profile`` (this command and the desk's
+    /api/score), or None: the Taiwanese profiles and 國標 (mcr) are."""
+    from adjudicator.rules.files import SCORE_ONLY, profile_family, score_profiles
+
+    if profile not in score_profiles():
+        return f"沒有「{profile}」這個規則組；可用：{'、'.join(score_profiles())}"
+    if profile not in SCORE_ONLY and profile_family(profile).unit != "台":
+        # The 番 of a Guangdong win come from its chapter inside a judgement; this
+        # command scores only the Taiwanese 台 table and 國標.
+        return (f"{profile} 的番數請寫成一手紀錄（規則: {profile}）以 adjudicator judge 計算；"
+                "score 只計台灣十六張的台數與國標（mcr）番數")
+    return None
+
+
 def _refuse(message: str) -> NoReturn:
     from rich.console import Console
 
@@ -295,16 +310,11 @@ def _command() -> Callable[..., None]:
         """
         from rich.console import Console
 
-        from adjudicator.rules.files import SCORE_ONLY, profile_family, score_profiles
+        from adjudicator.rules.files import SCORE_ONLY
         from adjudicator.ruling.scoring import hand_problems, score
 
-        if profile not in score_profiles():
-            _refuse(f"沒有「{profile}」這個規則組；可用：{'、'.join(score_profiles())}")
-        if profile not in SCORE_ONLY and profile_family(profile).unit != "台":
-            # The 番 of a Guangdong win come from its chapter inside a judgement; this
-            # command scores only the Taiwanese 台 table and 國標.
-            _refuse(f"{profile} 的番數請寫成一手紀錄（規則: {profile}）以 adjudicator judge 計算；"
-                    "score 只計台灣十六張的台數與國標（mcr）番數")
+        if (why := profile_refusal(profile)) is not None:
+            _refuse(why)
         flags = {"self_drawn": self_drawn, "robbed_kong": robbed_kong, "fourth_tile": fourth_tile,
                  "kong_replacement": kong_replacement, "last_tile": last_tile,
                  "tian_hu": tian_hu, "di_hu": di_hu, "ren_hu": ren_hu,

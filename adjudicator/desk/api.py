@@ -71,7 +71,9 @@ class LogInput:
 def _profile(name: str | None) -> str | None:
     from adjudicator.rules.files import profile_names
 
-    if name is not None and name not in profile_names():
+    if not name:  # none chosen (an empty pick): the log's own 規則: line decides
+        return None
+    if name not in profile_names():
         raise Refused(400, service.error(
             f"沒有「{name}」這個規則；可用的有 {'、'.join(profile_names())}", "bad_profile"))
     return name
@@ -121,7 +123,9 @@ async def _run(request: Request, fn: Any, *args: Any, scale: float = 1) -> dict[
     return result
 
 
-Profile = Annotated[str | None, Query(description="規則（覆蓋紀錄的 規則:），如 tw16-alt")]
+Profile = Annotated[str | None, Query(description=(
+    "規則，如 tw16-alt；不給則依紀錄的 規則:（未寫為 tw16）。與紀錄 規則: 不同族（如 gd 紀錄"
+    "選 tw16）則拒收，同 adjudicator judge --profile"))]
 Settings = Annotated[list[str], Query(alias="set", description="解釋點或參數，如 解釋.八張窗=all")]
 
 
@@ -250,8 +254,9 @@ class ScoreRequest(_HandFlags):  # type: ignore[valid-type,misc]
     round: str = Field("東", max_length=4)
     dealer: str = Field("東", max_length=4)
     open: str | None = Field(None, max_length=4)
-    profile: str = Field("tw16", max_length=64)
+    profile: str = Field("tw16", max_length=64, examples=["tw16", "mcr"])
     flower_win: str | None = Field(None, max_length=10)
+    fourth_tile: bool = Field(False, description="和絕張（只用於國標 mcr，國標.58）")
 
 
 class Side(BaseModel):
@@ -285,7 +290,10 @@ def _body_of(model: type[BaseModel]) -> dict[str, Any]:
 
 @router.post("/score", openapi_extra=_body_of(ScoreRequest), responses=ERRORS)
 async def score(request: Request) -> dict[str, Any]:
-    """一手和牌的台數（牌面台數），列出名堂與條款；不成和時 `complete` 為 false。"""
+    """一手和牌的台數（牌面台數），列出名堂與條款；不成和時 `complete` 為 false。
+
+    `profile: "mcr"` 計國標番數（同 `adjudicator score --profile mcr`）：暗牌 13 張（不含
+    和牌），回傳番種、不計、合計與起和；gd 的番數須寫成紀錄以 `/api/judge` 裁決。"""
     hand = await _model(request, ScoreRequest)
     return await _run(request, service.score, hand.model_dump())
 

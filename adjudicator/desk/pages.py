@@ -56,11 +56,10 @@ def _page(title: str, body: str) -> HTMLResponse:
 async def desk() -> HTMLResponse:
     from adjudicator.rules.files import DEFAULT_PROFILE, profile_names
 
-    # The default profile is the one chosen until the referee picks another (a log of
-    # another family, 規則: gd, needs its own picked: families are not mixed).
-    options = "".join(
-        f'<option value="{e(p)}"{" selected" if p == DEFAULT_PROFILE else ""}>{e(p)}</option>'
-        for p in profile_names())
+    # Unless the referee picks one, the log's own 規則: line decides (as the CLI without
+    # --profile): a 規則: gd log is judged as gd.  A pick of another family is refused.
+    options = f'<option value="" selected>（依紀錄的 規則:，未寫為 {e(DEFAULT_PROFILE)}）</option>'
+    options += "".join(f'<option value="{e(p)}">{e(p)}</option>' for p in profile_names())
     return _page("裁判桌", _template("desk.html").replace("{{profiles}}", options))
 
 

@@ -136,19 +136,21 @@ def diff(text: str, a: tuple[str | None, dict[str, str]],
 
 
 def score(fields: dict[str, Any]) -> dict[str, Any]:
-    """``adjudicator score`` for one hand given as JSON fields."""
+    """``adjudicator score`` for one hand given as JSON fields: the Taiwanese 台, or with
+    ``profile: mcr`` the 國標 fans (``score --profile mcr``); the same JSON, the same
+    refusals."""
     import json
 
-    from adjudicator.cli.score import TileError, _build_hand, _json
-    from adjudicator.rules.files import profile_names
+    from adjudicator.cli.score import TileError, _build_hand, _json, _mcr_json, profile_refusal
+    from adjudicator.rules.files import SCORE_ONLY
+    from adjudicator.ruling import mcr
     from adjudicator.ruling.scoring import HAND_FLAGS, hand_problems
     from adjudicator.ruling.scoring import score as score_hand
 
     profile = fields.get("profile") or "tw16"
-    if profile not in profile_names():
-        return error(f"沒有「{profile}」這個規則；可用的有 {'、'.join(profile_names())}",
-                     "bad_profile")
-    flags = {k: bool(fields.get(k, False)) for k in HAND_FLAGS}
+    if (why := profile_refusal(profile)) is not None:
+        return error(why, "bad_profile")
+    flags = {k: bool(fields.get(k, False)) for k in (*HAND_FLAGS, "fourth_tile")}
     chairs = {k: fields.get(k) for k in ("seat", "round", "dealer", "open")}
     try:
         hand = _build_hand([fields.get("concealed", "")], fields.get("win"),
@@ -156,6 +158,10 @@ def score(fields: dict[str, Any]) -> dict[str, Any]:
                            fields.get("flower_win"))
     except (TileError, ValueError) as err:
         return error(str(err), "bad_hand")
+    if profile in SCORE_ONLY:  # 國標
+        if found := mcr.problems(hand):
+            return error("；".join(found), "bad_hand")
+        return json.loads(_mcr_json(mcr.score(hand)))
     problems = hand_problems(hand)
     if problems:
         return error("；".join(problems), "bad_hand")

@@ -250,3 +250,35 @@ def test_html_in_a_match_stays_text(page: Any) -> None:
     assert head[5:] == ["<i>阿明</i>", "<script>alert(1)</script>", "阿德", "小美"]
     assert page.locator("main i").count() == 0 and page.locator("body script").count() == 0
     assert dialogs == []
+
+
+GD_LOG = """規則: gd
+莊家: 東
+底: 10
+南 手牌: 一二三萬 四五六萬 二三四筒 六七索 九九筒
+
+紀錄:
+21 西 打 八索
+22 南 和 八索
+"""
+
+
+def test_a_gd_log_is_judged_as_gd_unless_another_family_is_picked(page: Any) -> None:
+    # The profile list is left as the page opens: the log's 規則: gd decides.
+    assert page.input_value("#profile") == ""
+    _type_log(page, GD_LOG)
+    page.wait_for_selector(CHECKED)
+    assert page.locator(".diag.error").count() == 0
+    page.click("#judge")
+    page.wait_for_selector("#links:not([hidden])")
+    report = page.frame_locator("#report").locator("body").inner_text()
+    # 平和 1 番 → 分值 2: 西 pays 南 10 × 2 = 20 (粵番.平和).
+    assert "粵番.平和" in report and "1 番" in report and "規則 gd" in report
+    rows = page.frame_locator("#report").locator("section:has(h2:text-is('賠付')) tbody tr")
+    assert rows.first.inner_text().split("\t")[:3] == ["西", "南", "20"]
+    # Picking a Taiwanese profile for it is refused, on the 規則: line, as the CLI does.
+    page.select_option("#profile", "tw16")
+    page.locator('.diag.error[data-line="1"]', has_text="一族").wait_for()
+    page.click("#judge")
+    page.wait_for_selector("#judge-state.bad")
+    assert "不能改依 tw16" in page.inner_text("#judge-state")

@@ -34,7 +34,8 @@ let lintTurn = 0;
 
 function query() {
   const params = new URLSearchParams();
-  params.set("profile", $("profile").value);
+  // No profile chosen: the log's own 規則: line decides.
+  if ($("profile").value) params.set("profile", $("profile").value);
   for (const pair of $("settings").value.split(/\s+/).filter(Boolean)) params.append("set", pair);
   return params;
 }
