@@ -88,15 +88,22 @@ def _archive_diff(url: str, a: Side, b: Side) -> DiffReport:
 
 
 def _same_family(a: str | None, b: str | None) -> None:
-    """Two profiles of different families judge different games: nothing to compare."""
+    if (why := family_mismatch(a, b)) is not None:
+        fail(why)
+
+
+def family_mismatch(a: str | None, b: str | None) -> str | None:
+    """Why profiles ``a`` and ``b`` cannot be compared (this command and the desk's
+    /api/diff), or None: two families judge different games, nothing to compare."""
     from adjudicator.rules.files import profile_family
 
     if a is None or b is None:
-        return
+        return None
     fa, fb = profile_family(a), profile_family(b)
     if fa != fb:
-        fail(f"--a {a} 屬 {fa.name} 一族、--b {b} 屬 {fb.name} 一族：不同一族的規則是不同的"
-              "牌戲（台灣十六張的紀錄不是廣東麻將的紀錄），不能互相比較")
+        return (f"--a {a} 屬 {fa.name} 一族、--b {b} 屬 {fb.name} 一族：不同一族的規則是不同的"
+                "牌戲（台灣十六張的紀錄不是廣東麻將的紀錄），不能互相比較")
+    return None
 
 
 def _side(option: str, profile: str | None, pairs: list[str] | None) -> Side:

@@ -125,14 +125,25 @@ def match(text: str, profile: str | None = None,
 
 def diff(text: str, a: tuple[str | None, dict[str, str]],
          b: tuple[str | None, dict[str, str]]) -> dict[str, Any]:
-    """One log judged under two sides, compared as ``adjudicator diff`` compares a case."""
+    """One log judged under two sides, compared as ``adjudicator diff`` compares a case;
+    refused as ``diff`` refuses it (profiles of two families) or as ``judge --profile``
+    refuses the log (a side of another family than its 規則: line)."""
+    from adjudicator.cli.diff import family_mismatch
     from adjudicator.committee.diff import Side, diff_incident
+    from adjudicator.ruling.judge import profile_of
 
+    if (why := family_mismatch(a[0], b[0])) is not None:
+        return error(why, "bad_profile")
     try:
         incident, _ = _read(text)
-        return diff_incident(Path("log"), incident, Side(*a), Side(*b)).to_json()
+        for side in (a, b):
+            profile_of(incident, side[0])
+        out = diff_incident(Path("log"), incident, Side(*a), Side(*b)).to_json()
     except LogError as err:
         return log_error(err)
+    if "error" in out:  # judged on neither side: the error dict every API error is
+        return error(str(out["error"]).splitlines()[0], "unjudged")
+    return out
 
 
 def score(fields: dict[str, Any]) -> dict[str, Any]:

@@ -109,3 +109,22 @@ def test_score_refuses_what_the_cli_refuses(client: TestClient) -> None:
 def _flat(text: str) -> str:
     """Without the line breaks the terminal's width put in."""
     return "".join(text.split())
+
+
+def test_diff_across_families_is_refused_as_the_cli_refuses_it(client: TestClient) -> None:
+    r = client.post("/api/diff", json={"text": GD_LOG, "a": {"profile": "tw16"},
+                                       "b": {"profile": "gd"}})
+    assert r.status_code == 400 and r.json()["error"]["code"] == "bad_profile"
+    done = _cli("diff", "cases/gd", "--a", "tw16", "--b", "gd")
+    assert done.returncode == 2
+    assert _flat(r.json()["error"]["message"]) in _flat(done.stderr)
+    # Both sides Taiwanese, the log Guangdong: refused on its 規則: line.
+    r = client.post("/api/diff", json={"text": GD_LOG, "a": {"profile": "tw16"},
+                                       "b": {"profile": "tw16-alt"}})
+    assert r.status_code == 400 and r.json()["error"]["line"] == 1
+    # Within the family: 解釋.粵放銃=all makes the discard win paid by all three.
+    r = client.post("/api/diff", json={"text": GD_LOG, "a": {},
+                                       "b": {"settings": {"解釋.粵放銃": "all"}}})
+    assert r.status_code == 200 and r.json()["changed"] is True
+    balances = {row["seat"]: row["amount"] for row in r.json()["changes"]["balances"]["b"]}
+    assert balances == {"東": -20, "南": 60, "北": -20}  # 西 pays 20 either way
