@@ -16,6 +16,7 @@ from clingo import Symbol
 
 from adjudicator.rules.engine import Answer
 from adjudicator.rules.engine import Possibility as Held
+from adjudicator.rules.files import named_family
 from adjudicator.ruling.model import (
     Finding,
     Payment,
@@ -36,7 +37,9 @@ def undetermined(ruling: Ruling, answer: Answer, build: Build, ctx: Context) -> 
     groups: dict[tuple[int, str], list[Held]] = {}
     for held in answer.possibilities:
         groups.setdefault((held.open_at, str(held.fact)), []).append(held)
-    entries = [e for e in (_entry(ruling, g, build, ctx) for g in groups.values()) if e]
+    # What a win is counted in: 台, or 番 in the Guangdong family.
+    unit = named_family(ruling.profile).unit
+    entries = [e for e in (_entry(ruling, g, build, ctx, unit) for g in groups.values()) if e]
     terms = {term for _, term in groups}
     kept = [u for u in ruling.uncertain if u.term not in terms]
     kept += _brave_only(ruling, answer, terms, ctx)
@@ -56,7 +59,8 @@ def _brave_only(ruling: Ruling, answer: Answer, terms: set[str],
             if a.name == "open_fact" and str(a.arguments[1]) not in known]
 
 
-def _entry(ruling: Ruling, group: list[Held], build: Build, ctx: Context) -> Uncertain | None:
+def _entry(ruling: Ruling, group: list[Held], build: Build, ctx: Context,
+           unit: str) -> Uncertain | None:
     views = [_difference(ruling, build(h.atoms), render_assumption(ctx, h.choice, h.value))
              for h in group]
     if not any(views):
@@ -64,7 +68,7 @@ def _entry(ruling: Ruling, group: list[Held], build: Build, ctx: Context) -> Unc
     first = group[0]
     kept = tuple(v for v in views if v is not None)
     return Uncertain(ctx.seq(first.open_at), render(ctx, "", first.fact),
-                     "；".join(_summary(v) for v in kept), str(first.fact), kept)
+                     "；".join(_summary(v, unit) for v in kept), str(first.fact), kept)
 
 
 # What a possibility must differ in to change the ruling: the conclusions, not the clauses
@@ -99,10 +103,10 @@ def _difference(decided: Ruling, then: Ruling, assumption: str) -> Possibility |
                        dict(then.balances) if payments else {}, ends, next_hand, readings)
 
 
-def _summary(p: Possibility) -> str:
+def _summary(p: Possibility, unit: str) -> str:
     """One line: what holds if the open fact is this way."""
     items = [f"{f.seat} {f.kind}" for f in p.findings]
-    items += [_win_words(w) for w in p.wins]
+    items += [_win_words(w, unit) for w in p.wins]
     if p.payments:
         items.append("收支 " + " ".join(f"{s} {_signed(v)}" for s, v in p.balances.items()))
     if p.hand_ends is not None:
@@ -112,10 +116,10 @@ def _summary(p: Possibility) -> str:
     return f"若{p.assumption}：{'，'.join(items)}"
 
 
-def _win_words(w: Win) -> str:
+def _win_words(w: Win, unit: str) -> str:
     if not w.valid:
         return f"{w.seat} 和牌無效"
-    return f"{w.seat} 和牌有效（{'台數未知' if w.tai is None else f'{w.tai} 台'}）"
+    return f"{w.seat} 和牌有效（{f'{unit}數未知' if w.tai is None else f'{w.tai} {unit}'}）"
 
 
 _signed = signed_money

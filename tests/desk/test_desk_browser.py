@@ -252,15 +252,9 @@ def test_html_in_a_match_stays_text(page: Any) -> None:
     assert dialogs == []
 
 
-GD_LOG = """規則: gd
-莊家: 東
-底: 10
-南 手牌: 一二三萬 四五六萬 二三四筒 六七索 九九筒
-
-紀錄:
-21 西 打 八索
-22 南 和 八索
-"""
+# 平和 (四副順子, 九筒 pair) on 西's discard: 1 番 → 分值 2, 西 pays 10 × 2 = 20 (粵番.平和).
+GD_LOG = (Path(__file__).resolve().parents[2] / "cases" / "gd" / "fan_pinghu.case").read_text(
+    encoding="utf-8")
 
 
 def test_a_gd_log_is_judged_as_gd_unless_another_family_is_picked(page: Any) -> None:
@@ -272,13 +266,13 @@ def test_a_gd_log_is_judged_as_gd_unless_another_family_is_picked(page: Any) -> 
     page.click("#judge")
     page.wait_for_selector("#links:not([hidden])")
     report = page.frame_locator("#report").locator("body").inner_text()
-    # 平和 1 番 → 分值 2: 西 pays 南 10 × 2 = 20 (粵番.平和).
     assert "粵番.平和" in report and "1 番" in report and "規則 gd" in report
     rows = page.frame_locator("#report").locator("section:has(h2:text-is('賠付')) tbody tr")
     assert rows.first.inner_text().split("\t")[:3] == ["西", "南", "20"]
     # Picking a Taiwanese profile for it is refused, on the 規則: line, as the CLI does.
     page.select_option("#profile", "tw16")
-    page.locator('.diag.error[data-line="1"]', has_text="一族").wait_for()
+    rule_line = GD_LOG.splitlines().index("規則: gd") + 1
+    page.locator(f'.diag.error[data-line="{rule_line}"]', has_text="一族").wait_for()
     page.click("#judge")
     page.wait_for_selector("#judge-state.bad")
     assert "不能改依 tw16" in page.inner_text("#judge-state")

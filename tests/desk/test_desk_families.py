@@ -18,15 +18,8 @@ from adjudicator.desk.app import create_app
 ROOT = Path(__file__).resolve().parents[2]
 TEXT = {"content-type": "text/plain; charset=utf-8"}
 # 平和 (四副順子, 九筒 pair) on 西's discard: 1 番 → 分值 2, 西 pays 10 × 2 = 20 (粵番.平和).
-GD_LOG = """規則: gd
-莊家: 東
-底: 10
-南 手牌: 一二三萬 四五六萬 二三四筒 六七索 九九筒
-
-紀錄:
-21 西 打 八索
-22 南 和 八索
-"""
+GD_LOG = (ROOT / "cases" / "gd" / "fan_pinghu.case").read_text(encoding="utf-8")
+RULE_LINE = GD_LOG.splitlines().index("規則: gd") + 1
 # cases/mcr/58_和絕張.fan: 花龍 8 + 和絕張 4 + 門前清 2 + 平和 2 = 16.
 MCR_HAND = {"concealed": "一二三萬 四五六筒 七八九索 二二索 六七萬", "win": "五萬",
             "fourth_tile": True, "profile": "mcr"}
@@ -63,7 +56,7 @@ def test_a_pick_of_another_family_is_refused_as_the_cli_refuses_it(client: TestC
     r = client.post("/api/judge?profile=tw16", content=GD_LOG.encode(), headers=TEXT)
     assert r.status_code == 400
     err = r.json()["error"]
-    assert err["code"] == "log_error" and err["line"] == 1
+    assert err["code"] == "log_error" and err["line"] == RULE_LINE
     assert "gd（gd 一族）" in err["message"] and "tw16" in err["message"]
     done = _cli("judge", "--profile", "tw16", "-", stdin=GD_LOG)
     assert done.returncode == 2 and err["message"] in done.stderr
@@ -71,7 +64,7 @@ def test_a_pick_of_another_family_is_refused_as_the_cli_refuses_it(client: TestC
     same = client.post("/api/judge?profile=gd", content=GD_LOG.encode(), headers=TEXT)
     assert same.status_code == 200 and same.json()["profile"] == "gd"
     lint = client.post("/api/lint?profile=tw16", content=GD_LOG.encode(), headers=TEXT).json()
-    assert lint["errors"][0]["line"] == 1
+    assert lint["errors"][0]["line"] == RULE_LINE
 
 
 def test_the_page_picks_no_profile_by_default(client: TestClient) -> None:
@@ -121,7 +114,7 @@ def test_diff_across_families_is_refused_as_the_cli_refuses_it(client: TestClien
     # Both sides Taiwanese, the log Guangdong: refused on its 規則: line.
     r = client.post("/api/diff", json={"text": GD_LOG, "a": {"profile": "tw16"},
                                        "b": {"profile": "tw16-alt"}})
-    assert r.status_code == 400 and r.json()["error"]["line"] == 1
+    assert r.status_code == 400 and r.json()["error"]["line"] == RULE_LINE
     # Within the family: 解釋.粵放銃=all makes the discard win paid by all three.
     r = client.post("/api/diff", json={"text": GD_LOG, "a": {},
                                        "b": {"settings": {"解釋.粵放銃": "all"}}})

@@ -37,6 +37,8 @@ def test_a_fragment_leaves_the_start_of_hand_open(case: str, seat: str, named: s
     [open_fact] = ruling["uncertain"]
     assert open_fact["term"] == f'record_start_unknown("{seat}")'
     assert "起點" in open_fact["fact"]
+    # Each way's win is told in 番, the family's unit.
+    assert "（6 番）" in open_fact["changes"] and " 台" not in open_fact["changes"]
     got = {}
     for way in open_fact["possibilities"]:
         [win] = way["wins"]
