@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import sys
+import time
 from enum import StrEnum
 from pathlib import Path
 from typing import Annotated, Any
@@ -54,8 +55,10 @@ def _sweep(path: Path, fmt: Format) -> None:
     from adjudicator.cli.progress import bar
     from adjudicator.committee.diff import count_cases
 
+    start = time.perf_counter()
     with bar(count_cases([path]) * (1 + len(flips)), "掃描") as advance:
         reports = sweep([path], flips, advance)
+    seconds = time.perf_counter() - start
     errors = sum(len(report.errors) for report in reports)
     rows = [{"id": pid, "reading": value,
              "changed": [c.name for c in report.changed],
@@ -63,12 +66,22 @@ def _sweep(path: Path, fmt: Format) -> None:
             for report in reports for pid, value in report.b.settings.items()]
     if fmt is Format.json:
         print(json.dumps(rows, ensure_ascii=False, indent=2))
+        print(_sweep_figures(rows, seconds), file=sys.stderr)
     else:
-        _sweep_text(rows)
+        _sweep_text(rows, seconds)
     raise typer.Exit(2 if errors else 1 if any(r["undeclared"] for r in rows) else 0)
 
 
-def _sweep_text(rows: list[dict[str, Any]]) -> None:
+def _sweep_figures(rows: list[dict[str, Any]], seconds: float) -> str:
+    """The sweep's figures: flips, rulings changed, and those changed without listing the
+    point (ruling-json.md: each must list it; the figure is to stay 0)."""
+    changed = sum(len(r["changed"]) for r in rows)
+    missing = sum(len(r["undeclared"]) for r in rows)
+    return (f"{len(rows)} 個改動，{changed} 處裁決改變，{missing} 處裁決改變卻未列出所依解釋點"
+            f"（{seconds:.0f} 秒）")
+
+
+def _sweep_text(rows: list[dict[str, Any]], seconds: float) -> None:
     from rich.table import Table
 
     from adjudicator.cli.diff import wide_console
@@ -84,8 +97,7 @@ def _sweep_text(rows: list[dict[str, Any]]) -> None:
         table.add_row(r["id"], r["reading"], "\n".join(r["changed"]) or "—",
                       "\n".join(r["undeclared"]) or "—")
     console.print(table)
-    missing = sum(len(r["undeclared"]) for r in rows)
-    console.print(f"{len(rows)} 個改動，{missing} 處裁決改變卻未列出所依解釋點")
+    console.print(_sweep_figures(rows, seconds))
 
 
 def _data() -> dict[str, Any]:

@@ -278,9 +278,16 @@ def _case_diff(path: Path, incident: Incident, a: tuple[Side, Ruling],
     return CaseDiff(
         path, changes=changes,
         verdict_changed=bool(changes) and bool(compare(ra, rb, citations=False)),
-        depends_a=[i.id for i in ra.interpretations],
-        depends_b=[i.id for i in rb.interpretations],
+        depends_a=listed_points(ra), depends_b=listed_points(rb),
         flipped=sorted(k for k in va.keys() | vb.keys() if va.get(k) != vb.get(k)))
+
+
+def listed_points(r: Ruling) -> list[str]:
+    """The 解釋 points a ruling lists: its own and those of each way an open fact may go
+    (a possibility's findings and payments are the ruling's too, read one way)."""
+    ids = [i.id for i in r.interpretations]
+    ids += [i.id for u in r.uncertain for p in u.possibilities for i in p.interpretations]
+    return sorted(set(ids))
 
 
 def compare(ra: Ruling, rb: Ruling, citations: bool = True) -> list[Change]:
@@ -296,7 +303,9 @@ def compare(ra: Ruling, rb: Ruling, citations: bool = True) -> list[Change]:
     return changes
 
 
-WORDING = frozenset({"why", "reasons"})  # how a ruling explains itself, not what it rules
+# How a ruling explains itself, not what it rules: the readings an open fact's possibility
+# took are listed, like the ruling's own, not compared (ruling-json.md: interpretations).
+WORDING = frozenset({"why", "reasons", "interpretations"})
 # What a ruling cites: a change only here changes no money and no verdict.
 CITATIONS = frozenset({"clauses", "clause"})
 
