@@ -126,11 +126,13 @@ class FlowerWin:
     form: int  # 七搶一: 1 (taken as it was being laid out) or 2 (taken from another's flowers)
     completed_at: int  # the act that brought the eighth flower (0: dealt)
     replaced: bool  # a replacement was drawn after the eighth flower, before the declaration
-    dealt: bool  # 台.28: the eight (or seven and another's one) came with the deal
+    # 台.28: nothing in the record rules out that the eight (or seven and another's one)
+    # came with the deal; whether the record starts there is asp/open.lp's to decide.
+    dealt: bool
 
 
-def _flower_win(rec: _Record, i: int, seat: Seat, state: HandState, timeline: Timeline,
-                from_start: bool) -> FlowerWin | None:
+def _flower_win(rec: _Record, i: int, seat: Seat, state: HandState,
+                timeline: Timeline) -> FlowerWin | None:
     """The flower win act ``i`` declares, if the eighth flower came this turn (or was dealt)."""
     a = rec.act(i)
     if a.verb not in ("和", "自摸"):
@@ -153,8 +155,11 @@ def _flower_win(rec: _Record, i: int, seat: Seat, state: HandState, timeline: Ti
     if len(flowers) < 8:
         return None
     # 台.28: dealt flowers win at the player's first draw (or are declared too early, with
-    # no tile named); a win named on another's discard is no flower win.
-    dealt = (from_start and start == 1 and _dealt_all(rec, i, seat)
+    # no tile named); a win named on another's discard is no flower win.  The shape only:
+    # the player's first turn in the record with no flower laid out in it; whether that
+    # turn is the first after the deal, and so whether such a win stands, is asked in
+    # asp/open.lp and asp/play/flowers.lp (flower_win(W, K, 0)).
+    dealt = (start == 1 and _dealt_all(rec, i, seat)
              and (robbed is not None or not a.tiles or a.verb == "自摸"))
     if robbed is not None:
         flower = rec.act(robbed).tiles[0]
@@ -345,7 +350,7 @@ def declared_wins(incident: Incident, timeline: Timeline,
         seat: Seat = rec.act(i).actor  # type: ignore[assignment]
         state = _state_at_win(rec, i, seat, timeline)
         state.flowers = _with_robbed(rec, i, seat, state.flowers)
-        flower = _flower_win(rec, i, seat, state, timeline, from_start)
+        flower = _flower_win(rec, i, seat, state, timeline)
         if flower is not None and flower.completed_at and \
                 rec.act(flower.completed_at).verb in ("摸", "補"):
             # The eighth flower drawn and not laid out: it counts among the flowers.
@@ -363,7 +368,8 @@ def declared_wins(incident: Incident, timeline: Timeline,
             # asp/gd/start.lp decides them from the record.
             start = frozenset()
         if flower is not None:
-            context["dealt_flower_win"] = flower.dealt
+            if flower.dealt:
+                start |= {"配牌花和"}
             context["robbed_flower"] = flower.robbed if flower.form == 2 else None
         hand = _win_hand(incident, seat, how, tile, state, context, family)
         out.append(DeclaredWin(i, seat, how, frm, tile, hand, flower, start))
@@ -413,6 +419,10 @@ def win_facts(incident: Incident, timeline: Timeline,
                 yield fact("win_hand_tiles", w.index, held)
         if w.flower is not None:
             yield from _flower_facts(w.index, w.flower)
+            if w.hand is not None and not w.hand.concealed:
+                # A flower win needs no hand shown (台.29); flowers.lp asks for one only
+                # when the flower win does not stand.
+                yield fact("flower_hand_unshown", w.index)
 
 
 def _flower_facts(w: int, f: FlowerWin) -> Iterator[Symbol]:
@@ -420,5 +430,3 @@ def _flower_facts(w: int, f: FlowerWin) -> Iterator[Symbol]:
     yield fact("flower_win", w, f.kind, f.completed_at)
     if not f.replaced:
         yield fact("flower_win_unreplaced", w)
-    if f.dealt:
-        yield fact("dealt_flower_win", w)

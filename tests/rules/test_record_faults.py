@@ -50,3 +50,36 @@ def test_dealt_hand_stated_with_its_flowers_is_a_whole_hand() -> None:
 def test_wrong_pung_stated_by_show_after_it_is_found_at_the_pung() -> None:
     r = _ruling("wrong_pung_shown_record_ends.case")
     assert _at(r) == {("錯碰", "北", 13), ("相公", "北", 13), ("強制復原", "北", 13)}
+
+
+def _possibilities(r: Ruling, term: str) -> dict[str, list[tuple[bool, int | None]]]:
+    (u,) = [u for u in r.uncertain if u.term == term]
+    return {p.assumption: [(w.valid, w.tai) for w in p.wins] for p in u.possibilities}
+
+
+def test_dealt_flower_win_from_the_deal_is_decided() -> None:
+    r = _ruling("dealt_flower_win_start_header.case")
+    assert r.status == "decided" and r.uncertain == []
+    (win,) = r.wins
+    assert win.valid and win.tai == 8
+    assert {p.name for p in win.patterns} == {"配牌花和", "八仙過海"}
+
+
+def test_dealt_flower_win_in_a_fragment_asks_where_the_record_starts() -> None:
+    """台.28 at the first draw after the deal: asp/open.lp asks it, both ways."""
+    r = _ruling("dealt_flower_win_fragment_open.case")
+    assert r.status == "undetermined"
+    assert {u.term for u in r.uncertain} == {'record_start_unknown("南")',
+                                             'hand_not_recorded("南")'}
+    from_deal = _possibilities(r, 'record_start_unknown("南")')
+    assert list(from_deal.values()) == [[(True, 8)]]
+    assert not [w for w in r.wins if w.valid]
+
+
+def test_dealt_flower_win_in_a_late_record_is_an_ordinary_win() -> None:
+    """Numbered from 40: not the deal's flower win (台.27: it passed); only the hand is open."""
+    r = _ruling("dealt_flower_win_numbered_late.case")
+    assert [u.term for u in r.uncertain] == ['hand_not_recorded("南")']
+    ways = sorted(_possibilities(r, 'hand_not_recorded("南")').values(), key=str)
+    assert ways == [[(False, 9)], [(True, None)]]
+    assert all(p.name != "八仙過海" for w in r.wins for p in w.patterns)
