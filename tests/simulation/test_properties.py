@@ -55,6 +55,15 @@ def test_clean_game_is_never_accused(seed: int) -> None:
 
 @_settings(25)
 @given(SEEDS)
+def test_clean_game_has_no_warnings(seed: int) -> None:
+    """Numbered from 1, every act in turn, every hand as dealt (flowers and all, before
+    its 補花) or laid out after the win: nothing for lint to query."""
+    _, ruling = _clean(seed)
+    assert ruling["warnings"] == []
+
+
+@_settings(25)
+@given(SEEDS)
 def test_clean_game_right_winner_payers_zero_sum(seed: int) -> None:
     game, ruling = _clean(seed)
     failures = [f for f in clean_failures(game, ruling)

@@ -8,9 +8,11 @@ from collections import Counter
 
 import pytest
 
+from adjudicator.analysis.warnings import log_warnings
+from adjudicator.language.reader import read
 from adjudicator.simulation.complete import is_complete, winning_tiles
 from adjudicator.simulation.game import Act, Laid, simulate
-from adjudicator.simulation.tiles import full_set, seat_after
+from adjudicator.simulation.tiles import full_set, is_flower, seat_after
 from adjudicator.simulation.wall import KEPT
 from adjudicator.simulation.writer import write
 
@@ -92,3 +94,14 @@ def test_states_follow_the_record(seed: int) -> None:
             assert moved == Counter(line.tiles)
             size = len(before.concealed) + 3 * before.n_exposed
             assert size == (16 if line.verb == "摸" else 17)
+
+
+def test_dealt_hands_stated_with_their_flowers_are_the_right_size() -> None:
+    """A dealt hand is written with the flowers it was dealt (配牌: 16 tiles, flowers among
+    them) and the record then lays them out (補花): the hand as stated counts them, so lint
+    finds no hand of the wrong size (incident-language.md, Positions)."""
+    games = [g for g in map(simulate, SEEDS)
+             if any(is_flower(t) for hand in g.dealt for t in hand)]
+    assert len(games) >= 10
+    for g in games:
+        assert [w.message for w in log_warnings(read(write(g)))] == [], g.seed
