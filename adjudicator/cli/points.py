@@ -65,8 +65,8 @@ def _sweep(path: Path, fmt: Format) -> None:
              "undeclared": [c.name for c in report.changed if c.undeclared]}
             for report in reports for pid, value in report.b.settings.items()]
     if fmt is Format.json:
+        # The figure is each row's "undeclared" summed: the output stays one JSON value.
         print(json.dumps(rows, ensure_ascii=False, indent=2))
-        print(_sweep_figures(rows, seconds), file=sys.stderr)
     else:
         _sweep_text(rows, seconds)
     raise typer.Exit(2 if errors else 1 if any(r["undeclared"] for r in rows) else 0)
