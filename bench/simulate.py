@@ -4,7 +4,9 @@ Run: ``python bench/simulate.py --games 10000 --faults 10000 --mutations 100000`
 (``--jobs 2`` worker processes; ``--findings DIR`` writes the shortest log seen for each
 failure class there).  Prints: clean games judged, false accusations by finding kind, wrong
 ``inconsistent``, wrong winner/payers, per fault kind caught/injected %, mutated logs and the
-exceptions other than ``LogError`` by type, and each phase's rate (logs/s).
+exceptions other than ``LogError`` by type, each phase's rate (logs/s), and a ``done-when:``
+line per threshold of issue 12 (yes/NO).  ``--out FILE`` writes the same figures to FILE as
+they come, for a run in the background (``--progress N`` puts running counts on stderr).
 
 The logs are judged as ``adjudicator batch`` judges them: each worker reads a chunk of logs
 and rules on it in one clingo run (rules/multi.py, the batch engine; tests/batch checks that
@@ -185,7 +187,20 @@ def main() -> None:
     ap.add_argument("--findings", type=Path, default=None)
     ap.add_argument("--progress", type=int, default=0,
                     help="print running counts to stderr every N chunks (0: never)")
+    ap.add_argument("--out", type=Path, default=None,
+                    help="also write the figures to this file, each line as it comes "
+                         "(for a run in the background)")
     a = ap.parse_args()
+    if a.out:
+        a.out.parent.mkdir(parents=True, exist_ok=True)
+        a.out.write_text("", encoding="utf-8")
+
+    def say(*parts: object) -> None:
+        line = " ".join(str(p) for p in parts)
+        print(line, flush=True)
+        if a.out:
+            with a.out.open("a", encoding="utf-8") as f:
+                f.write(line + "\n")
     n_faults = a.games if a.faults is None else a.faults
     shortest: dict[str, str] = {}
 
@@ -198,7 +213,7 @@ def main() -> None:
         took = time.time() - since
         return f"[{took:.0f}s, {n / max(took, 1e-9):.2f} logs/s]"
 
-    print(f"engine: {a.engine}, {a.jobs} worker processes, chunks of {a.chunk}")
+    say(f"engine: {a.engine}, {a.jobs} worker processes, chunks of {a.chunk}")
     with Pool(a.jobs, initializer=_init, initargs=(a.engine,)) as pool:
         start = time.time()
         false: Counter[str] = Counter()
@@ -218,14 +233,13 @@ def main() -> None:
                 keep(ex)
         wrong_inconsistent = sum(v for c, v in classes.items()
                                  if c.startswith("status inconsistent"))
-        print(f"clean games: {a.games}, judged wrong: {bad_games} "
-              f"({100 * bad_games / max(a.games, 1):.2f}%)  {rate(a.games, start)}")
-        print(f"  false accusations: {sum(false.values())}",
-              dict(false.most_common()) or "")
-        print(f"  wrong inconsistent: {wrong_inconsistent}")
+        say(f"clean games: {a.games}, judged wrong: {bad_games} "
+            f"({100 * bad_games / max(a.games, 1):.2f}%)  {rate(a.games, start)}")
+        say(f"  false accusations: {sum(false.values())}",
+            dict(false.most_common()) or "")
+        say(f"  wrong inconsistent: {wrong_inconsistent}")
         for cls, n in classes.most_common():
-            print(f"  {n:6d}  {cls}")
-        sys.stdout.flush()
+            say(f"  {n:6d}  {cls}")
 
         start = time.time()
         per: Counter[tuple[str, str]] = Counter()
@@ -241,13 +255,12 @@ def main() -> None:
                 print(f"  … {sum(per.values())} faults judged, {missed} not caught "
                       f"{rate(sum(per.values()), start)}", file=sys.stderr, flush=True)
         injected = sum(per.values())
-        print(f"faults: {injected} injected into {n_faults} games  {rate(injected, start)}")
+        say(f"faults: {injected} injected into {n_faults} games  {rate(injected, start)}")
         for kind in FAULTS:
             n = sum(v for (k, _), v in per.items() if k == kind)
             c = per[(kind, "caught")]
             rest = {g: v for (k, g), v in per.items() if k == kind and g != "caught"}
-            print(f"  {kind:24s} caught {c}/{n} ({100 * c / max(n, 1):.2f}%)  {rest or ''}")
-        sys.stdout.flush()
+            say(f"  {kind:24s} caught {c}/{n} ({100 * c / max(n, 1):.2f}%)  {rest or ''}")
 
         start = time.time()
         outcome: Counter[str] = Counter()
@@ -262,17 +275,32 @@ def main() -> None:
                 print(f"  … {sum(outcome.values())} mutated logs, {other} other exceptions "
                       f"{rate(sum(outcome.values()), start)}", file=sys.stderr, flush=True)
         other = {k: v for k, v in outcome.items() if k not in ("ruling", "LogError")}
-        print(f"mutated logs: {a.mutations}, ruling {outcome['ruling']}, LogError "
-              f"{outcome['LogError']}, other exceptions {sum(other.values())}  "
-              f"{rate(a.mutations, start)}")
+        say(f"mutated logs: {a.mutations}, ruling {outcome['ruling']}, LogError "
+            f"{outcome['LogError']}, other exceptions {sum(other.values())}  "
+            f"{rate(a.mutations, start)}")
         for k, v in sorted(other.items(), key=lambda kv: -kv[1]):
-            print(f"  {v:6d}  {k}")
+            say(f"  {v:6d}  {k}")
+    # Issue 12's Done-when, for the phases this run made.
+    checks = []
+    if a.games:
+        checks += [("0 false accusations", not false),
+                   ("0 wrong inconsistent", not wrong_inconsistent)]
+    if n_faults:
+        low = [kind for kind in FAULTS
+               if (n := sum(v for (k, _), v in per.items() if k == kind))
+               and per[(kind, "caught")] < 0.99 * n]
+        checks.append(("each fault kind caught in >= 99%" + (f" (not: {', '.join(low)})"
+                                                            if low else ""), not low))
+    if a.mutations:
+        checks.append(("0 exceptions but LogError on mutated logs", not other))
+    for what, ok in checks:
+        say(f"done-when: {what}: {'yes' if ok else 'NO'}")
     if a.findings:
         a.findings.mkdir(parents=True, exist_ok=True)
         for cls, text in sorted(shortest.items()):
             slug = "".join(c if c.isalnum() else "_" for c in cls)[:60]
             (a.findings / f"{slug}.log").write_text(f"# {cls}\n{text}", encoding="utf-8")
-        print(f"shortest example per class: {a.findings}/ ({len(shortest)} files)")
+        say(f"shortest example per class: {a.findings}/ ({len(shortest)} files)")
 
 
 if __name__ == "__main__":
