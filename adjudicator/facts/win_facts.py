@@ -340,9 +340,6 @@ def declared_wins(incident: Incident, timeline: Timeline,
                   family: Family = DEFAULT) -> list[DeclaredWin]:
     rec = _Record(incident)
     dealer = incident.header.dealer or "東"
-    # Only a record that begins at the deal (起點: 開局, or a first act numbered 1) can
-    # show what depends on the start of the hand.
-    from_start = incident.from_deal
     out = []
     for i in range(1, len(rec.acts) + 1):
         if not _is_declared(rec, i):
