@@ -68,10 +68,29 @@ def _atoms(node: ast.AST, found: list[Signature]) -> None:
                 _atoms(item, found)
 
 
+Shape = tuple[tuple[Signature, ...], tuple[Signature, ...]]
+_SHAPES: dict[int, Shape] = {}
+
+
+def _shape(stm: ast.AST) -> Shape:
+    """The signatures of a rule's head atoms and body atoms, read once per process (each
+    read of a clingo AST node is a call into clingo); the statements stay alive in
+    program.parsed's cache, so their id is theirs."""
+    found = _SHAPES.get(id(stm))
+    if found is None:
+        head: list[Signature] = []
+        body: list[Signature] = []
+        _atoms(stm.head, head)
+        for lit in stm.body:
+            _atoms(lit, body)
+        found = _SHAPES[id(stm)] = (tuple(head), tuple(body))
+    return found
+
+
 def _dynamic(statements: Sequence[ast.AST], seed: frozenset[Signature]) -> frozenset[Signature]:
     """Predicates that depend on a log's facts: the seed, what rules read (or #show shows)
     but never derive, and what any rule derives from those."""
-    rules: list[tuple[list[Signature], list[Signature]]] = []
+    rules: list[Shape] = []
     heads: set[Signature] = set()
     read: set[Signature] = set()
     for stm in statements:
@@ -79,11 +98,7 @@ def _dynamic(statements: Sequence[ast.AST], seed: frozenset[Signature]) -> froze
             read.add((stm.name, stm.arity))  # shown but never derived: a fact of the log
         if stm.ast_type != ast.ASTType.Rule:
             continue
-        head: list[Signature] = []
-        body: list[Signature] = []
-        _atoms(stm.head, head)
-        for lit in stm.body:
-            _atoms(lit, body)
+        head, body = _shape(stm)
         rules.append((head, body))
         heads.update(head)
         read.update(body)
@@ -149,11 +164,8 @@ def _binds(lit: ast.AST, dynamic: frozenset[Signature]) -> bool:
 @cache
 def _dynamic_of(profile: str, seed: frozenset[str]) -> frozenset[Signature]:
     statements = _statements(profile)
-    heads: set[Signature] = set()
-    for stm in statements:
-        if stm.ast_type == ast.ASTType.Rule:
-            _atoms(stm.head, found := [])
-            heads.update(found)
+    heads = {h for stm in statements if stm.ast_type == ast.ASTType.Rule
+             for h in _shape(stm)[0]}
     return _dynamic(statements, frozenset(h for h in heads if h[0] in seed))
 
 
@@ -169,7 +181,10 @@ _RULE_TEXT: dict[tuple[int, frozenset[Signature]], str] = {}
 
 
 def _rule_text(rule: program.Rule, dynamic: frozenset[Signature]) -> str:
-    key = (id(rule.statement), dynamic)
+    """The rule transformed.  Its text depends only on which of its own atoms are dynamic,
+    so when the dynamic set grows (Seed) only the rules it touches are transformed again."""
+    head, body = _shape(rule.statement)
+    key = (id(rule.statement), dynamic.intersection(head, body))
     text = _RULE_TEXT.get(key)
     if text is None:
         text = _RULE_TEXT[key] = str(_transform(rule.statement, dynamic))
@@ -181,8 +196,7 @@ def _head_names(profile: str) -> frozenset[str]:
     names: set[str] = set()
     for stm in _statements(profile):
         if stm.ast_type == ast.ASTType.Rule:
-            _atoms(stm.head, found := [])
-            names.update(n for n, _ in found)
+            names.update(n for n, _ in _shape(stm)[0])
     return frozenset(names)
 
 
