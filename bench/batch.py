@@ -38,9 +38,17 @@ PY = ROOT / ".venv" / "bin" / "python"
 EXE = ROOT / ".venv" / "bin" / "adjudicator"
 
 
-def batch_rate(folder: Path, n: int) -> tuple[float, dict, int]:
+def _children_cpu() -> float:
+    use = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return use.ru_utime + use.ru_stime
+
+
+def batch_rate(folder: Path, n: int) -> tuple[float, dict, int, float]:
+    """logs/s wall, the summary, the largest worker's peak memory, and CPU ms a log (the
+    batch and its workers: on a shared machine the figure that load does not halve)."""
     out = Path(tempfile.mkdtemp()) / "out.jsonl"
     summary = out.with_suffix(".summary.json")
+    cpu = _children_cpu()
     start = time.perf_counter()
     proc = subprocess.run([str(EXE), "batch", str(folder), "-o", str(out), "--summary-json",
                            str(summary)], capture_output=True, text=True)
@@ -48,7 +56,8 @@ def batch_rate(folder: Path, n: int) -> tuple[float, dict, int]:
     if proc.returncode != 0:
         sys.exit(proc.stderr)
     peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
-    return n / seconds, json.loads(summary.read_text(encoding="utf-8")), peak
+    cpu_ms = (_children_cpu() - cpu) * 1000 / n
+    return n / seconds, json.loads(summary.read_text(encoding="utf-8")), peak, cpu_ms
 
 
 def single_and_floor(paths: list[Path]) -> tuple[float, float]:
@@ -113,10 +122,12 @@ def main() -> None:
     folder = ROOT / "bench" / ".corpus" / str(args.n)
     paths = write_corpus(folder, args.n)
     workers = os.cpu_count() or 1
-    rate, summary, peak = batch_rate(folder, args.n)
+    rate, summary, peak, cpu_ms = batch_rate(folder, args.n)
     single, floor = single_and_floor(paths[:args.sample])
     print(f"batch: {args.n} logs in {args.n / rate:.1f} s = {rate:.1f} logs/s "
           f"({workers} workers; target >= 166 logs/s, 10,000 in <= 60 s)")
+    print(f"  CPU {cpu_ms:.1f} ms a log (all processes; {1000 / cpu_ms:.1f} logs per CPU "
+          f"second; load average now {os.getloadavg()[0]:.1f})")
     print(f"  statuses {summary['statuses']}; money moved {summary['money_moved']}")
     print(f"  (a) single-log loop {single:.1f} logs/s a process, x{workers} = "
           f"{single * workers:.1f}: batch is {rate / (single * workers):.2f}x that")

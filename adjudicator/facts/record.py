@@ -10,26 +10,69 @@ from __future__ import annotations
 from collections.abc import Iterator
 from functools import lru_cache
 
-from clingo import Function, Number, String, Symbol
+from clingo import Function, Number, String, Symbol, SymbolType
 
 from adjudicator.analysis.replay import Timeline
 from adjudicator.language.incident import Act, Incident, WallCount
 
+Value = int | str | Symbol
+Plain = tuple[str, tuple[Value, ...]]
 
-def fact(name: str, *args: int | str | Symbol) -> Symbol:
+
+def fact(name: str, *args: Value) -> Symbol:
     return _fact(name, args)
 
 
 # Making a Symbol is a call into clingo (~10 µs); a log's facts are drawn from a small
 # vocabulary (act indexes, chairs, tiles, kinds) and recur within a log (what lies face up,
-# before each act) and across the logs of a batch, so the latest 32,768 facts (~18 MB) are
-# kept and made once per process.
-@lru_cache(maxsize=1 << 15)
-def _fact(name: str, args: tuple[int | str | Symbol, ...]) -> Symbol:
-    return Function(name, [_term(a) for a in args])
+# before each act) and across the logs of a batch, so the latest 65,536 facts are kept
+# and made once per process.
+@lru_cache(maxsize=1 << 16)
+def _fact(name: str, args: tuple[Value, ...]) -> Symbol:
+    sym = Function(name, [_term(a) for a in args])
+    if len(_PLAIN) >= 1 << 17:
+        _PLAIN.clear()
+    _PLAIN[sym] = (name, tuple(_plain_value(a) for a in args))
+    return sym
 
 
-def _term(value: int | str | Symbol) -> Symbol:
+def _plain_value(value: Value) -> Value:
+    if isinstance(value, str):
+        return value
+    if isinstance(value, int):
+        return int(value)  # a bool or an enum is its number to clingo
+    return _value(value)
+
+
+# What each fact was made of, by the fact.  The batch engine reads every fact's name and
+# arguments to give it an incident argument; each read of a Symbol's name or arguments is
+# a call into clingo (~5 µs), a look-up here is a hash.
+_PLAIN: dict[Symbol, Plain] = {}
+
+
+def plain(sym: Symbol) -> Plain:
+    """The name and the arguments of ``sym`` as Python values: numbers as ints, strings as
+    strs, other terms as Symbols."""
+    found = _PLAIN.get(sym)
+    if found is None:  # made elsewhere, or forgotten since: read it from clingo
+        found = (sym.name, tuple(_value(a) for a in sym.arguments))
+    return found
+
+
+def _value(term: Symbol) -> Value:
+    if term.type == SymbolType.Number:
+        return term.number
+    if term.type == SymbolType.String:
+        return term.string
+    return term
+
+
+def term(value: Value) -> Symbol:
+    """A fact argument as a Symbol (numbers and strings made once per process)."""
+    return _term(value)
+
+
+def _term(value: Value) -> Symbol:
     if isinstance(value, int | str):
         return _constant(value)
     return value

@@ -22,18 +22,20 @@ from collections import defaultdict
 from collections.abc import Sequence
 from functools import cache
 from pathlib import Path
+from typing import NamedTuple
 
 import clingo
 from clingo import ast
 
+from adjudicator.facts import record
 from adjudicator.rules import program
-from adjudicator.rules.engine import Answer, chapter_files, reachable, signals
-
-
-def _silent(_code: clingo.MessageCode, _message: str) -> None:
-    """The combined run is quiet: the single-log engine, which batch must equal over the
-    corpus (tests/batch), is where clingo's warnings are errors; here the incident argument
-    makes asp/inputs.lp's #defined declarations name other arities."""
+from adjudicator.rules.engine import (
+    Answer,
+    Warnings,
+    chapter_files,
+    declared,
+    reachable,
+)
 
 GUARD = "multi_incident"
 VAR = "MultiIncident__"
@@ -66,10 +68,29 @@ def _atoms(node: ast.AST, found: list[Signature]) -> None:
                 _atoms(item, found)
 
 
+Shape = tuple[tuple[Signature, ...], tuple[Signature, ...]]
+_SHAPES: dict[int, Shape] = {}
+
+
+def _shape(stm: ast.AST) -> Shape:
+    """The signatures of a rule's head atoms and body atoms, read once per process (each
+    read of a clingo AST node is a call into clingo); the statements stay alive in
+    program.parsed's cache, so their id is theirs."""
+    found = _SHAPES.get(id(stm))
+    if found is None:
+        head: list[Signature] = []
+        body: list[Signature] = []
+        _atoms(stm.head, head)
+        for lit in stm.body:
+            _atoms(lit, body)
+        found = _SHAPES[id(stm)] = (tuple(head), tuple(body))
+    return found
+
+
 def _dynamic(statements: Sequence[ast.AST], seed: frozenset[Signature]) -> frozenset[Signature]:
     """Predicates that depend on a log's facts: the seed, what rules read (or #show shows)
     but never derive, and what any rule derives from those."""
-    rules: list[tuple[list[Signature], list[Signature]]] = []
+    rules: list[Shape] = []
     heads: set[Signature] = set()
     read: set[Signature] = set()
     for stm in statements:
@@ -77,11 +98,7 @@ def _dynamic(statements: Sequence[ast.AST], seed: frozenset[Signature]) -> froze
             read.add((stm.name, stm.arity))  # shown but never derived: a fact of the log
         if stm.ast_type != ast.ASTType.Rule:
             continue
-        head: list[Signature] = []
-        body: list[Signature] = []
-        _atoms(stm.head, head)
-        for lit in stm.body:
-            _atoms(lit, body)
+        head, body = _shape(stm)
         rules.append((head, body))
         heads.update(head)
         read.update(body)
@@ -112,7 +129,7 @@ class _AddIncident(ast.Transformer):
 
 
 def _transform(stm: ast.AST, dynamic: frozenset[Signature]) -> ast.AST:
-    if stm.ast_type == ast.ASTType.ShowSignature:
+    if stm.ast_type in (ast.ASTType.ShowSignature, ast.ASTType.Defined):
         if (stm.name, stm.arity) in dynamic:
             return stm.update(arity=stm.arity + 1)
         return stm
@@ -147,11 +164,8 @@ def _binds(lit: ast.AST, dynamic: frozenset[Signature]) -> bool:
 @cache
 def _dynamic_of(profile: str, seed: frozenset[str]) -> frozenset[Signature]:
     statements = _statements(profile)
-    heads: set[Signature] = set()
-    for stm in statements:
-        if stm.ast_type == ast.ASTType.Rule:
-            _atoms(stm.head, found := [])
-            heads.update(found)
+    heads = {h for stm in statements if stm.ast_type == ast.ASTType.Rule
+             for h in _shape(stm)[0]}
     return _dynamic(statements, frozenset(h for h in heads if h[0] in seed))
 
 
@@ -167,7 +181,10 @@ _RULE_TEXT: dict[tuple[int, frozenset[Signature]], str] = {}
 
 
 def _rule_text(rule: program.Rule, dynamic: frozenset[Signature]) -> str:
-    key = (id(rule.statement), dynamic)
+    """The rule transformed.  Its text depends only on which of its own atoms are dynamic,
+    so when the dynamic set grows (Seed) only the rules it touches are transformed again."""
+    head, body = _shape(rule.statement)
+    key = (id(rule.statement), dynamic.intersection(head, body))
     text = _RULE_TEXT.get(key)
     if text is None:
         text = _RULE_TEXT[key] = str(_transform(rule.statement, dynamic))
@@ -179,8 +196,7 @@ def _head_names(profile: str) -> frozenset[str]:
     names: set[str] = set()
     for stm in _statements(profile):
         if stm.ast_type == ast.ASTType.Rule:
-            _atoms(stm.head, found := [])
-            names.update(n for n, _ in found)
+            names.update(n for n, _ in _shape(stm)[0])
     return frozenset(names)
 
 
@@ -192,45 +208,93 @@ class Seed:
     names: frozenset[str] = frozenset()
 
 
-def _with_incident(sym: clingo.Symbol, number: int) -> tuple[str, str]:
-    """The fact as text with the incident first, and its name.  str() of a clingo
-    Symbol is one call into clingo; taking name and arguments apart would be dozens."""
-    text = str(sym)
-    cut = text.find("(")
-    if cut < 0:
-        return f"{text}({number}).", text
-    return f"{text[:cut + 1]}{number},{text[cut + 1:]}.", text[:cut]
+class _Seen(NamedTuple):
+    """A fact as rules/program.py's ``present`` reads it: its name and its arguments'
+    clingo text (all it compares), made without a call into clingo."""
+
+    name: str
+    arguments: tuple[str, ...]
+
+
+@cache
+def _text(value: record.Value) -> str:
+    """A fact argument as clingo writes it (for comparing with a rule's constants only:
+    facts reach clingo as Symbols)."""
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, str):
+        escaped = value.replace("\\", "\\\\").replace("\"", "\\\"").replace("\n", "\\n")
+        return f'"{escaped}"'
+    return str(value)
+
+
+def _signals(name: str, args: tuple[record.Value, ...]) -> tuple[str, ...]:
+    """engine.signals of one fact, read from the values it was made of (the engine reads
+    them from clingo, a call per name and argument)."""
+    if name == "act":
+        return (f"fact:{name}", f"verb:{args[3]}")
+    if name == "act_what":
+        return (f"fact:{name}", f"what:{args[1]}")
+    if name == "act_note":
+        return (f"fact:{name}", f"note:{args[1]}")
+    return (f"fact:{name}",)
+
+
+@cache
+def _declared(profile: str, dynamic: frozenset[Signature]) -> str:
+    """The engine's ``#defined`` for everything the chapters derive or declare, with the
+    incident argument: a rule left out leaves its head read but never made."""
+    out: list[ast.AST] = []
+    ast.parse_string(declared(tuple(chapter_files(profile))), out.append)
+    return "\n".join(str(_transform(s, dynamic)) for s in out
+                     if s.ast_type != ast.ASTType.Program)
 
 
 def solve_many(facts: Sequence[Sequence[clingo.Symbol]], profile: str) -> list[Answer | None]:
-    """Each incident's answer, or ``None`` where it must go the single-log path."""
+    """Each incident's answer, or ``None`` where it must go the single-log path.
+
+    ``EngineError`` if clingo warns (as the single-log engine does): the caller then
+    judges each log alone, where the warning is that log's error.
+    """
     if not facts:
         return []
     heads = _head_names(profile)
-    lines: list[str] = []
+    taken = [[record.plain(sym) for sym in group] for group in facts]
     present: set[str] = set()
-    for i, group in enumerate(facts):
-        lines.append(f"{GUARD}({i}).")
-        for sym in group:
-            line, name = _with_incident(sym, i)
-            lines.append(line)
+    reach: set[str] = set()
+    for group in taken:
+        for name, args in group:
+            reach.update(_signals(name, args))
             if name in heads:
                 present.add(name)
     if not present <= Seed.names:
         Seed.names = Seed.names | present
     dynamic = _dynamic_of(profile, Seed.names)
-    files = reachable(chapter_files(profile), set().union(*map(signals, facts)))
-    ctl = clingo.Control(["--warn=none"], logger=_silent)
-    # Of those chapters, only the rules the chunk's facts can fire (rules/program.py).
-    chosen = tuple(files)
+    every = chapter_files(profile)
+    # Of the chapters the chunk can reach, only the rules its facts can fire (program.py).
+    chosen = tuple(reachable(every, reach))
     seen = program.Present()
-    for group in facts:
-        program.present(chosen, group, seen)
+    for group in taken:
+        program.present(chosen, [_Seen(name, tuple(map(_text, args)))  # type: ignore[misc]
+                                 for name, args in group], seen)
     kept = program.select(chosen, seen)
-    ctl.add("base", [], "\n".join([*(_file_text(f, dynamic) for f in files),
-                                   *(_rule_text(r, dynamic) for r in kept)]))
-    ctl.add("base", [], "\n".join(lines))
+    warnings = Warnings()
+    ctl = clingo.Control(logger=warnings)
+    ctl.add("base", [], "\n".join([*(_file_text(f, dynamic) for f in chosen),
+                                   *(_rule_text(r, dynamic) for r in kept),
+                                   _declared(profile, dynamic)]))
+    term, make = record.term, clingo.Function
+    with ctl.backend() as backend:
+        atom, rule = backend.add_atom, backend.add_rule
+        for i, group in enumerate(taken):
+            number = term(i)
+            rule([atom(make(GUARD, [number]))])
+            for name, args in group:
+                # Made afresh, not through record.fact's cache: with the incident first,
+                # most facts of a chunk are new to the process.
+                rule([atom(make(name, [number, *map(term, args)]))])
     ctl.ground([("base", [])])
+    warnings.check()
     open_ones = {a.symbol.arguments[0].number
                  for a in ctl.symbolic_atoms.by_signature("open_choice", 4)}
     models: list[list[clingo.Symbol]] = []
@@ -239,12 +303,12 @@ def solve_many(facts: Sequence[Sequence[clingo.Symbol]], profile: str) -> list[A
         return [None] * len(facts)
     shared: list[clingo.Symbol] = []
     mine: dict[int, list[clingo.Symbol]] = defaultdict(list)
-    for atom in models[-1]:
-        if (atom.name, len(atom.arguments) - 1) in dynamic:
-            args = atom.arguments
-            mine[args[0].number].append(clingo.Function(atom.name, args[1:]))
+    for atom_ in models[-1]:
+        if (atom_.name, len(atom_.arguments) - 1) in dynamic:
+            args = atom_.arguments
+            mine[args[0].number].append(clingo.Function(atom_.name, args[1:]))
         else:
-            shared.append(atom)
+            shared.append(atom_)
     out: list[Answer | None] = []
     for i in range(len(facts)):
         if i in open_ones:
@@ -253,4 +317,3 @@ def solve_many(facts: Sequence[Sequence[clingo.Symbol]], profile: str) -> list[A
             atoms = mine.get(i, []) + shared
             out.append(Answer(atoms, atoms))
     return out
-
