@@ -8,6 +8,7 @@ Anything that does not fit, whether to the grammar or to the meaning, is a ``Log
 
 from __future__ import annotations
 
+import os
 import re
 import unicodedata
 from contextvars import ContextVar
@@ -18,9 +19,11 @@ from importlib.resources import files
 from typing import Any, NoReturn, cast
 
 from lark import Lark, Token, Tree
+from lark import __version__ as lark_version
 from lark.exceptions import LarkError, UnexpectedInput
 from lark.lexer import BasicLexer, ContextualLexer, LexerState
 
+from adjudicator import cache as disk
 from adjudicator.language import suggest
 from adjudicator.language import tiles as tl
 from adjudicator.language.errors import SEAT_WORDS, TILE_WORDS, LogError, from_lark
@@ -164,16 +167,27 @@ class _NameAwareContextualLexer(ContextualLexer):
 @cache
 def parser() -> Lark:
     """The Lark parser for grammar/incident.lark, built on first use."""
-    return Lark(
-        GRAMMAR.read_text(encoding="utf-8"),
-        parser="lalr",
-        lexer="contextual",
-        maybe_placeholders=True,
-        _plugins={"ContextualLexer": _NameAwareContextualLexer},
-        # Building the LALR tables costs ~70 ms per process; Lark keeps them in a cache file
-        # keyed by the grammar's hash, so a cold `adjudicator judge` pays it once per grammar.
-        cache=True,
-    )
+    grammar = GRAMMAR.read_text(encoding="utf-8")
+    options: dict[str, Any] = {
+        "parser": "lalr", "lexer": "contextual", "maybe_placeholders": True,
+        "_plugins": {"ContextualLexer": _NameAwareContextualLexer}}
+    # Building the LALR tables costs ~70 ms a process; they are kept in the user's cache
+    # folder under the grammar's hash (Lark checks it again on loading, and rebuilds on
+    # a mismatch or a damaged file).
+    name = f"lark-{disk.key(grammar, lark_version)}.pickle"
+    stored = disk.path(name)
+    if stored is None:
+        return Lark(grammar, **options)
+    if stored.exists():
+        return Lark(grammar, cache=str(stored), **options)
+    # Built into a file of this process's own, then renamed into place whole.
+    part = stored.with_name(f".{name}.{os.getpid()}.part")
+    made = Lark(grammar, cache=str(part), **options)
+    try:
+        os.replace(part, stored)
+    except OSError:
+        pass
+    return made
 
 
 def parse_tree(text: str, declared: _Declared | None = None) -> Tree:

@@ -11,6 +11,11 @@ as "may be anything", so the choice only ever keeps too much, never too little. 
 chapters' heads are all declared (``#defined``), so a left-out rule leaves no warning
 behind; a rule reading what nothing at all derives still warns in the full program
 (tests/rules/test_inputs.py) and in every log that keeps it.
+
+Working a chapter out means walking clingo's AST of it in Python, some thousands of calls
+into clingo a file: most of a cold ``adjudicator judge``.  What it finds depends only on
+the file and on this module, so it is kept in the user's cache folder (adjudicator/cache.py)
+under a hash of both, and a cold start reads a small JSON file instead of parsing.
 """
 
 from __future__ import annotations
@@ -23,6 +28,8 @@ from pathlib import Path
 
 import clingo
 from clingo import ast
+
+from adjudicator import cache as disk
 
 Signature = tuple[str, int]
 # An atom as the choice sees it: its signature and the constants it names by position.
@@ -44,10 +51,16 @@ def parsed(path: Path) -> tuple[ast.AST, ...]:
 
 @dataclass(frozen=True)
 class Rule:
-    statement: ast.AST
+    path: Path
+    index: int  # its place among the file's parsed statements
     text: str
     heads: tuple[Pattern, ...]  # what it may derive (a position None: anything)
     needs: tuple[Pattern, ...]  # its positive body atoms
+
+    @property
+    def statement(self) -> ast.AST:
+        """The rule's AST (parsing the file on first use: the cached analysis has none)."""
+        return parsed(self.path)[self.index]
 
 
 def _pattern(sym: ast.AST, consts: bool = True) -> Pattern:
@@ -113,15 +126,63 @@ class Chapter:
 
 @cache
 def chapter(path: Path) -> Chapter:
+    data = path.read_bytes()
+    name = f"chapter-{disk.key(data, clingo.__version__, _own_source())}.json"
+    stored = disk.read_json(name)
+    if stored is not None:
+        try:
+            return _loaded(path, stored)
+        except (KeyError, TypeError, ValueError):
+            pass  # a damaged entry: work it out again, and store it whole
+    made = _analysed(path)
+    disk.write_json(name, _stored(made))
+    return made
+
+
+def _analysed(path: Path) -> Chapter:
     rules, other = [], []
-    for stm in parsed(path):
+    for index, stm in enumerate(parsed(path)):
         if stm.ast_type == ast.ASTType.Rule:
             heads: list[Pattern] = []
             _head_patterns(stm.head, heads)
-            rules.append(Rule(stm, str(stm), tuple(heads), _needs(stm.body)))
+            rules.append(Rule(path, index, str(stm), tuple(heads), _needs(stm.body)))
         elif stm.ast_type != ast.ASTType.Program:
             other.append(str(stm))
     return Chapter(tuple(rules), "\n".join(other))
+
+
+@cache
+def _own_source() -> bytes:
+    """This module's code: a change to how chapters are worked out misses the cache."""
+    return Path(__file__).read_bytes()
+
+
+def _stored(made: Chapter) -> dict:
+    return {"other": made.other,
+            "rules": [[r.index, r.text, [_to_json(p) for p in r.heads],
+                       [_to_json(p) for p in r.needs]] for r in made.rules]}
+
+
+def _to_json(pattern: Pattern) -> list:
+    (name, arity), consts = pattern
+    return [name, arity, [[k, c] for k, c in consts]]
+
+
+def _from_json(item: list) -> Pattern:
+    name, arity, consts = item
+    if not isinstance(name, str) or not isinstance(arity, int):
+        raise TypeError(item)
+    return (name, arity), tuple((int(k), str(c)) for k, c in consts)
+
+
+def _loaded(path: Path, stored: dict) -> Chapter:
+    rules = tuple(Rule(path, int(index), str(text), tuple(_from_json(h) for h in heads),
+                       tuple(_from_json(n) for n in needs))
+                  for index, text, heads, needs in stored["rules"])
+    other = stored["other"]
+    if not isinstance(other, str):
+        raise TypeError(other)
+    return Chapter(rules, other)
 
 
 class Present:

@@ -7,16 +7,14 @@ checks the rules' inputs against the facts Python makes.
 
 from __future__ import annotations
 
-import hashlib
-import json
-import os
-import tempfile
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
 import clingo
 from clingo import SymbolType, ast
+
+from adjudicator import cache as disk
 
 Signature = tuple[str, int]
 
@@ -62,26 +60,24 @@ def _head_atoms(head: ast.AST, heads: set[Signature], bodies: set[Signature]) ->
 
 @cache
 def of_file(path: Path) -> Signatures:
-    """The file's signatures, remembered on disk by its content: walking clingo's AST of
-    every chapter was the largest part of a cold ``adjudicator judge`` (≈0.35 s)."""
-    data = path.read_bytes()
-    key = hashlib.sha1(data + clingo.__version__.encode()).hexdigest()
-    stored = Path(tempfile.gettempdir()) / f"adjudicator-signatures-{key}.json"
+    """The file's signatures, remembered in the user's cache folder by its content:
+    walking clingo's AST of every chapter was the largest part of a cold
+    ``adjudicator judge`` (≈0.35 s)."""
+    name = f"signatures-{disk.key(path.read_bytes(), clingo.__version__, _VERSION)}.json"
+    found = disk.read_json(name)
     try:
-        found = json.loads(stored.read_text(encoding="utf-8"))
-        return Signatures(*(frozenset((n, a) for n, a in found[k])
-                            for k in ("heads", "bodies", "shown", "defined")))
-    except (OSError, ValueError, KeyError, TypeError):
-        pass
+        return Signatures(*(frozenset((str(n), int(a)) for n, a in found[k])
+                            for k in _FIELDS))
+    except (KeyError, TypeError, ValueError):
+        pass  # missing or damaged: parse again, and store it whole
     made = _parsed(path)
-    try:
-        part = stored.with_suffix(f".{os.getpid()}.part")
-        part.write_text(json.dumps({k: sorted(getattr(made, k)) for k in
-                                    ("heads", "bodies", "shown", "defined")}), encoding="utf-8")
-        os.replace(part, stored)
-    except OSError:
-        pass  # an unwritable temp folder: parse again next time
+    disk.write_json(name, {k: sorted(getattr(made, k)) for k in _FIELDS})
     return made
+
+
+_FIELDS = ("heads", "bodies", "shown", "defined")
+# Raise when what _parsed finds changes: entries of the old meaning then miss.
+_VERSION = "2"
 
 
 def _parsed(path: Path) -> Signatures:

@@ -1,0 +1,147 @@
+"""The cache folder (adjudicator/cache.py) only ever saves work: what a cold start reads
+back from it is what it would have worked out, and a damaged, foreign or unwritable folder
+still judges, the same."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from adjudicator import cache
+from adjudicator.language import reader
+from adjudicator.rules import engine, program, signatures
+from adjudicator.ruling.judge import judge_text
+from adjudicator.ruling.model import to_json
+
+ROOT = Path(__file__).resolve().parents[2]
+EXAMPLE = ROOT / "examples" / "wrong-pung-priority.log"
+
+
+def _forget() -> None:
+    """Drop what this process remembers, so the next judgement goes to the folder."""
+    for remembered in (cache.folder, program.chapter, program._asked, signatures.of_file,
+                       engine.declared, reader.parser):
+        remembered.cache_clear()
+
+
+@pytest.fixture
+def folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    where = tmp_path / "cache"
+    monkeypatch.setenv(cache.ENV, str(where))
+    _forget()
+    yield where
+    monkeypatch.undo()
+    _forget()
+
+
+def _ruling() -> str:
+    return to_json(judge_text(EXAMPLE.read_text(encoding="utf-8")))
+
+
+@pytest.fixture(scope="module")
+def expected() -> str:
+    return _ruling()
+
+
+def test_a_cold_start_stores_its_work_and_the_next_one_reads_it(
+        folder: Path, expected: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    assert _ruling() == expected
+    kinds = {p.name.split("-")[0] for p in folder.iterdir()}
+    assert kinds == {"chapter", "signatures", "lark"}
+    assert not [p for p in folder.iterdir() if p.name.endswith(".part")]
+    _forget()
+
+    def no_parsing(*_: object) -> None:
+        raise AssertionError("the cache folder was not read")
+
+    # Read back, not worked out again: the AST walks and the LALR build are not reached.
+    monkeypatch.setattr(program, "_analysed", no_parsing)
+    monkeypatch.setattr(signatures, "_parsed", no_parsing)
+    assert _ruling() == expected
+
+
+def test_what_is_read_back_is_what_parsing_gives(folder: Path) -> None:
+    files = engine.chapter_files("tw16")
+    made = [program.chapter(p) for p in files]
+    _forget()
+    again = [program.chapter(p) for p in files]
+    assert again == made == [program._analysed(p) for p in files]
+    # The rule's AST is still there for the batch engine's transform, parsed on demand.
+    rule = again[0].rules[0]
+    assert str(rule.statement) == rule.text
+
+
+def test_damaged_entries_are_worked_out_again(folder: Path, expected: str) -> None:
+    _ruling()
+    for entry in folder.iterdir():
+        entry.write_bytes(b"\x80 not what was stored {")
+    _forget()
+    assert _ruling() == expected
+    _forget()
+    for entry in folder.iterdir():  # well-formed JSON of the wrong shape
+        if entry.suffix == ".json":
+            entry.write_text('{"rules": [[1]], "heads": 3}', encoding="utf-8")
+    assert _ruling() == expected
+
+
+def test_no_usable_folder_means_no_cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                         expected: str) -> None:
+    blocker = tmp_path / "a-file"
+    blocker.write_text("", encoding="utf-8")
+    shared = tmp_path / "shared"
+    shared.mkdir()
+    shared.chmod(0o777)  # others could plant a pickle here
+    for where in (str(blocker / "cache"), str(shared), ""):
+        monkeypatch.setenv(cache.ENV, where)
+        _forget()
+        assert cache.folder() is None
+        assert _ruling() == expected
+    assert list(shared.iterdir()) == []
+    _forget()
+
+
+def test_the_default_folder_is_the_users_cache_home(tmp_path: Path,
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv(cache.ENV, raising=False)
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    cache.folder.cache_clear()
+    try:
+        assert cache.folder() == tmp_path / "adjudicator"
+        assert (tmp_path / "adjudicator").stat().st_mode & 0o077 == 0
+    finally:
+        cache.folder.cache_clear()
+
+
+def test_an_entry_is_written_whole_or_not_at_all(folder: Path) -> None:
+    cache.write_bytes("entry", b"first")
+    cache.write_bytes("entry", b"second")
+    assert (folder / "entry").read_bytes() == b"second"
+    assert [p.name for p in folder.iterdir()] == ["entry"]
+    folder.rename(folder.with_name("gone"))  # the folder vanished: nothing written, no error
+    cache.write_bytes("entry", b"third")
+    assert cache.read_json("entry") is None
+
+
+def _cli(env: dict[str, str]) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "adjudicator", "judge", str(EXAMPLE), "-f",
+                           "json"], capture_output=True, text=True, encoding="utf-8",
+                          env={**os.environ, **env}, cwd=ROOT, timeout=120)
+
+
+def test_the_command_line_judges_the_same_cold_warm_damaged_and_without(
+        tmp_path: Path, expected: str) -> None:
+    where = tmp_path / "cache"
+    runs = [_cli({cache.ENV: str(where)}), _cli({cache.ENV: str(where)})]
+    for entry in where.iterdir():
+        entry.write_bytes(entry.read_bytes()[:20])  # cut short, as by a crash mid-write
+    runs += [_cli({cache.ENV: str(where)}), _cli({cache.ENV: str(EXAMPLE / "cache")}),
+             _cli({cache.ENV: ""})]
+    for done in runs:
+        assert done.returncode == 0, done.stderr
+        assert done.stderr == ""
+        assert done.stdout == expected + "\n"
