@@ -1,37 +1,39 @@
 """The command line: ``adjudicator judge | lint | batch | check | score | diff | coverage |
 points | match | serve``.
 
-Each command lives in its own module and registers itself here.
+Each command lives in its own module and registers itself on the typer app
+(cli/commands.py), which is built on first use: a plain ``adjudicator judge LOG`` runs
+without typer (cli/judging.py), and a cold start is most of what a short log costs.
 """
 
 from __future__ import annotations
 
-import typer
+import sys
+from typing import TYPE_CHECKING, Any
 
-from adjudicator.cli import batch as batch_cli
-from adjudicator.cli import check as check_cli
-from adjudicator.cli import chinese
-from adjudicator.cli import coverage as coverage_cli
-from adjudicator.cli import diff as diff_cli
-from adjudicator.cli import judge as judge_cli
-from adjudicator.cli import lint as lint_cli
-from adjudicator.cli import match as match_cli
-from adjudicator.cli import points as points_cli
-from adjudicator.cli import score as score_cli
-from adjudicator.cli import serve as serve_cli
+if TYPE_CHECKING:
+    import typer
 
-app = typer.Typer(
-    help="台灣十六張麻將 裁判：讀事故紀錄，依條款裁決。",
-    no_args_is_help=True,
-    add_completion=False,
-    pretty_exceptions_enable=False,
-)
+    app: typer.Typer
 
-for module in (judge_cli, lint_cli, batch_cli, check_cli, score_cli, diff_cli, coverage_cli,
-               points_cli, match_cli, serve_cli):
-    module.register(app)
+
+def __getattr__(name: str) -> Any:
+    if name == "app":
+        from adjudicator.cli.commands import app
+
+        return app
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def main() -> None:
+    args = sys.argv[1:]
+    if args[:1] == ["judge"]:
+        from adjudicator.cli.judging import quick
+
+        if quick(args[1:]):
+            return
+    from adjudicator.cli import chinese
+    from adjudicator.cli.commands import app
+
     chinese.install()
     app()
