@@ -12,9 +12,9 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from adjudicator.analysis.contradictions import source_line
-from adjudicator.language import tiles as T
 from adjudicator.language.incident import Act, Incident, Position, WallCount
 from adjudicator.language.seats import SEATS
+from adjudicator.report.acts import act_words
 from adjudicator.ruling.clauses import paraphrase
 from adjudicator.ruling.interpretations import POINTS
 from adjudicator.ruling.model import (
@@ -179,23 +179,6 @@ class Report:
 
 
 # ------------------------------------------------------------------------------ words
-
-
-def act_words(act: Act) -> str:
-    """An act as the record language writes it, without its sequence number."""
-    parts: list[str] = [str(act.actor), act.verb]
-    if act.target is not None:
-        parts.append(act.target)
-    if act.what is not None:
-        parts.append(act.what)
-    if act.tiles:
-        parts.append(T.names(act.tiles))
-    if act.using:
-        parts += ["用", T.names(act.using)]
-    if act.replacement is not None:
-        parts += ["補", T.name(act.replacement)]
-    text = " ".join(parts)
-    return text + (f"（{act.note}）" if act.note else "")
 
 
 signed = signed_money

@@ -25,11 +25,16 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import clingo
-from clingo import ast
 
 from adjudicator import cache as disk
+
+# clingo.ast is imported where a file is parsed: from a warm cache a judgement needs none
+# of it.
+if TYPE_CHECKING:
+    from clingo import ast
 
 Signature = tuple[str, int]
 # An atom as the choice sees it: its signature and the constants it names by position.
@@ -44,6 +49,7 @@ def _quiet(_code: clingo.MessageCode, _message: str) -> None:
 @cache
 def parsed(path: Path) -> tuple[ast.AST, ...]:
     """One rule file, parsed once per process (a profile's #include resolved)."""
+    from clingo import ast
     out: list[ast.AST] = []
     ast.parse_files([str(path)], out.append, logger=_quiet)
     return tuple(out)
@@ -64,6 +70,7 @@ class Rule:
 
 
 def _pattern(sym: ast.AST, consts: bool = True) -> Pattern:
+    from clingo import ast
     found = tuple((k, str(a.symbol)) for k, a in enumerate(sym.arguments)
                   if consts and a.ast_type == ast.ASTType.SymbolicTerm)
     return (sym.name, len(sym.arguments)), found
@@ -71,6 +78,7 @@ def _pattern(sym: ast.AST, consts: bool = True) -> Pattern:
 
 def _children(node: object) -> list[ast.AST]:
     """The AST nodes directly under ``node`` (through its sequences)."""
+    from clingo import ast
     if isinstance(node, ast.AST):
         items = [getattr(node, key) for key in node.child_keys]
     else:
@@ -86,6 +94,7 @@ def _children(node: object) -> list[ast.AST]:
 
 def _head_patterns(node: ast.AST, out: list[Pattern]) -> None:
     """Every atom a head may derive; under a pool or a classical negation, as "anything"."""
+    from clingo import ast
     if node.ast_type == ast.ASTType.SymbolicAtom:
         if node.symbol.ast_type == ast.ASTType.Function:
             out.append(_pattern(node.symbol))
@@ -97,6 +106,7 @@ def _head_patterns(node: ast.AST, out: list[Pattern]) -> None:
 
 
 def _any_functions(node: ast.AST, out: list[Pattern]) -> None:
+    from clingo import ast
     if node.ast_type == ast.ASTType.Function:
         out.append(_pattern(node, consts=False))
         return
@@ -107,6 +117,7 @@ def _any_functions(node: ast.AST, out: list[Pattern]) -> None:
 def _needs(body: Sequence[ast.AST]) -> tuple[Pattern, ...]:
     """The plain positive atoms of a body (aggregates, conditions and negations need
     nothing: they may hold with nothing derived)."""
+    from clingo import ast
     out = []
     for lit in body:
         if lit.ast_type != ast.ASTType.Literal or lit.sign != ast.Sign.NoSign:
@@ -140,6 +151,7 @@ def chapter(path: Path) -> Chapter:
 
 
 def _analysed(path: Path) -> Chapter:
+    from clingo import ast
     rules, other = [], []
     for index, stm in enumerate(parsed(path)):
         if stm.ast_type == ast.ASTType.Rule:

@@ -10,11 +10,17 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import clingo
-from clingo import SymbolType, ast
+from clingo import SymbolType
 
 from adjudicator import cache as disk
+
+# clingo.ast is imported where a file is parsed: from a warm cache a judgement needs none
+# of it.
+if TYPE_CHECKING:
+    from clingo import ast
 
 Signature = tuple[str, int]
 
@@ -28,6 +34,7 @@ class Signatures:
 
 
 def _atoms(node: object, found: set[Signature]) -> None:
+    from clingo import ast
     if isinstance(node, ast.AST):
         if node.ast_type == ast.ASTType.SymbolicAtom:
             term = node.symbol
@@ -46,6 +53,7 @@ def _atoms(node: object, found: set[Signature]) -> None:
 
 def _head_atoms(head: ast.AST, heads: set[Signature], bodies: set[Signature]) -> None:
     """A head's atoms are derived; the conditions of its elements are read."""
+    from clingo import ast
     if head.ast_type in (ast.ASTType.Aggregate, ast.ASTType.HeadAggregate,
                          ast.ASTType.Disjunction):
         elements = head.elements
@@ -81,6 +89,7 @@ _VERSION = "2"
 
 
 def _parsed(path: Path) -> Signatures:
+    from clingo import ast
     heads: set[Signature] = set()
     bodies: set[Signature] = set()
     shown: set[Signature] = set()

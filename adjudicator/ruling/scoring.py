@@ -17,10 +17,10 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 import clingo
-from clingo import Function, Number, String, Symbol, ast
+from clingo import Function, Number, String, Symbol
 
 from adjudicator.analysis import hands
 from adjudicator.language import seats, tiles
@@ -31,6 +31,9 @@ from adjudicator.rules.engine import Warnings
 from adjudicator.rules.files import INPUTS_LP, PARAMS_LP, SCORING_LP, chapters, profile_file
 from adjudicator.rules.signatures import left_out
 from adjudicator.ruling.clauses import order_key
+
+if TYPE_CHECKING:
+    from clingo import ast  # imported where it parses: judging a log needs none of it
 
 MeldKind = Literal["吃", "碰", "明杠", "加杠", "暗杠"]
 FlowerWin = Literal["八仙過海", "七搶一"]
@@ -413,6 +416,8 @@ def _param_facts(overrides: Mapping[str, int]) -> list[Symbol]:
 @lru_cache(maxsize=8)
 def _program(profile: str, scoring_lp: Path) -> tuple[ast.AST, ...]:
     """The parsed rules of one profile: parsing once saves ~20% of a score() call."""
+    from clingo import ast
+
     statements: list[ast.AST] = []
     paths = [PARAMS_LP, INPUTS_LP, profile_file(profile), scoring_lp]
     ast.parse_files([str(p) for p in paths], statements.append)
@@ -424,6 +429,8 @@ def _program(profile: str, scoring_lp: Path) -> tuple[ast.AST, ...]:
 def _solve(symbols: list[Symbol], profile: str) -> list[Symbol]:
     warnings = Warnings()
     ctl = clingo.Control(logger=warnings)
+    from clingo import ast
+
     with ast.ProgramBuilder(ctl) as builder:
         for statement in _program(profile, SCORING_LP):
             builder.add(statement)

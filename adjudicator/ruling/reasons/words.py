@@ -25,7 +25,7 @@ from clingo import Symbol, SymbolType
 from adjudicator.language import tiles as T
 from adjudicator.language.incident import Act
 from adjudicator.language.seats import SEATS, distance
-from adjudicator.report.model import act_words
+from adjudicator.report.acts import act_words
 
 FAMILIES = ("general", "open", "order", "priority", "offences", "gd")
 
