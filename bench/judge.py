@@ -1,11 +1,22 @@
 """How fast a log is judged: warm in-process and cold from the command line.
 
-Run: ``.venv/bin/python bench/judge.py``.  Prints medians; asserts nothing.
+Run: ``.venv/bin/python bench/judge.py [--quick]``.  Prints:
+
+* the Python side (read, replay, facts) in µs per act at 40 … 10,000 acts;
+* a whole judgement in ms per act at 40, 400, 2,000 and 10,000 acts (it should stay
+  flat: the rules must ground linearly in the length of the record);
+* a cold ``adjudicator judge`` (a new process) of examples/wrong-pung-priority.log and of
+  a 40-act log, against ``python -c "import clingo"``: min and median of 5 runs, with the
+  cache folder warm and emptied before each run (adjudicator/cache.py).
+
+Asserts nothing: the machine is shared and noisy.
 """
 
 from __future__ import annotations
 
+import os
 import random
+import shutil
 import statistics
 import subprocess
 import sys
@@ -46,30 +57,6 @@ def make_log(n_acts: int, seed: int = 7) -> str:
     return HEADER + "\n".join(lines[:n_acts]) + "\n"
 
 
-def warm(text: str, runs: int) -> float:
-    judge_text(text)
-    times = []
-    for _ in range(runs):
-        t0 = time.perf_counter()
-        judge_text(text)
-        times.append(time.perf_counter() - t0)
-    return statistics.median(times)
-
-
-def cold(text: str, runs: int) -> float:
-    exe = ROOT / ".venv" / "bin" / "adjudicator"
-    with tempfile.NamedTemporaryFile("w", suffix=".log", delete=False, encoding="utf-8") as f:
-        f.write(text)
-    times = []
-    for _ in range(runs):
-        t0 = time.perf_counter()
-        subprocess.run([str(exe), "judge", f.name, "--format", "json"], check=True,
-                       capture_output=True)
-        times.append(time.perf_counter() - t0)
-    Path(f.name).unlink()
-    return statistics.median(times)
-
-
 def python_part(text: str) -> dict[str, float]:
     """CPU seconds of the Python side of a judgement (no solving): read, replay, facts."""
     from adjudicator.analysis.replay import replay
@@ -87,20 +74,68 @@ def python_part(text: str) -> dict[str, float]:
     return {"read": b - a, "replay": c - b, "facts": d - c}
 
 
+def per_act(n: int) -> float:
+    """ms per act of one whole judgement of an n-act log (after a warm-up judgement)."""
+    text = make_log(n)
+    start = time.perf_counter()
+    judge_text(text)
+    return (time.perf_counter() - start) * 1000 / n
+
+
+def _timed(args: list[str], env: dict[str, str], before: object = None) -> float:
+    if callable(before):
+        before()
+    start = time.perf_counter()
+    subprocess.run(args, check=True, capture_output=True, env={**os.environ, **env})
+    return time.perf_counter() - start
+
+
+def cold_start(runs: int = 5) -> None:
+    exe = str(ROOT / ".venv" / "bin" / "adjudicator")
+    py = str(ROOT / ".venv" / "bin" / "python")
+    folder = Path(tempfile.mkdtemp(prefix="adjudicator-bench-cache-"))
+    env = {"ADJUDICATOR_CACHE_DIR": str(folder)}
+
+    def empty() -> None:
+        shutil.rmtree(folder, ignore_errors=True)
+
+    with tempfile.NamedTemporaryFile("w", suffix=".log", delete=False, encoding="utf-8") as f:
+        f.write(make_log(40))
+    logs = {"examples/wrong-pung-priority.log": str(ROOT / "examples" /
+                                                     "wrong-pung-priority.log"),
+            "a 40-act log": f.name}
+
+    def show(what: str, times: list[float]) -> None:
+        print(f"  {what:<58} min {min(times) * 1000:5.0f} ms  "
+              f"median {statistics.median(times) * 1000:5.0f} ms")
+
+    show('python -c "import clingo"', [_timed([py, "-c", "import clingo"], env)
+                                       for _ in range(runs)])
+    for name, path in logs.items():
+        args = [exe, "judge", path, "-f", "json"]
+        _timed(args, env)  # fill the cache
+        show(f"adjudicator judge {name}", [_timed(args, env) for _ in range(runs)])
+        show("  … cache emptied before each run", [_timed(args, env, empty)
+                                                    for _ in range(runs)])
+    empty()
+    Path(f.name).unlink()
+
+
 def main() -> None:
+    quick = "--quick" in sys.argv
+    sizes = (40, 400, 2000) if quick else (40, 400, 2000, 10000)
     # The Python side alone, to 10,000 acts: each column should stay flat (linear growth).
     python_part(make_log(40))
-    for n in (40, 400, 2000, 10000):
+    for n in sizes:
         parts = python_part(make_log(n))
         cols = "  ".join(f"{k} {v * 1e6 / n:5.1f}" for k, v in parts.items())
         print(f"{n:>5} acts: Python side µs/act (CPU)  {cols}  "
               f"total {sum(parts.values()) * 1e6 / n:5.1f}")
-    for n, runs in ((40, 50), (400, 10), (2000, 5)):
-        text = make_log(n)
-        w = warm(text, runs)
-        c = cold(text, 5)
-        print(f"{n:>5} acts: judge warm median {w * 1000:7.1f} ms   "
-              f"({w * 1e6 / n:6.1f} µs/act)   cold CLI median {c * 1000:7.1f} ms")
+    judge_text(make_log(40))
+    print("whole judgement, in process: " + "   ".join(
+        f"{n} acts {per_act(n):5.2f} ms/act" for n in sizes))
+    print(f"cold start (a new process; {os.cpu_count()} cores, load {os.getloadavg()[0]:.1f}):")
+    cold_start()
 
 
 if __name__ == "__main__":

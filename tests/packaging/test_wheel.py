@@ -5,6 +5,7 @@ once per suite."""
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 import venv
@@ -15,9 +16,10 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def _run(*args: str | Path, cwd: Path) -> subprocess.CompletedProcess[str]:
+def _run(*args: str | Path, cwd: Path,
+         env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
     return subprocess.run([str(a) for a in args], cwd=cwd, capture_output=True, text=True,
-                          encoding="utf-8", timeout=600)
+                          encoding="utf-8", timeout=600, env={**os.environ, **(env or {})})
 
 
 @pytest.fixture(scope="module")
@@ -50,9 +52,17 @@ def test_an_installed_copy_judges_the_example_away_from_the_source(installed: Pa
     example.write_text((ROOT / "examples" / "wrong-pung-priority.log").read_text("utf-8"),
                        encoding="utf-8")
     exe = installed / "venv" / "bin" / "adjudicator"
-    done = _run(exe, "judge", example, "-f", "json", cwd=installed)
-    assert done.returncode == 0, done.stderr
-    ruling = json.loads(done.stdout)
+    # Cold, then from the cache the first run filled (the grammar's tables, the chapters'
+    # analysis), then with no cache: the same ruling each time.
+    cached = {"ADJUDICATOR_CACHE_DIR": str(installed / "cache")}
+    runs = [_run(exe, "judge", example, "-f", "json", cwd=installed, env=env)
+            for env in (cached, cached, {"ADJUDICATOR_CACHE_DIR": ""})]
+    for done in runs:
+        assert done.returncode == 0, done.stderr
+        assert done.stdout == runs[0].stdout
+    assert {p.name.split("-")[0] for p in (installed / "cache").iterdir()} == {
+        "chapter", "signatures", "lark"}
+    ruling = json.loads(runs[0].stdout)
     assert ruling["status"] == "decided"
     assert {(f["kind"], f["seat"]) for f in ruling["findings"]} >= {("優先", "北"), ("相公", "東")}
     where = _run(installed / "venv" / "bin" / "python", "-c",
