@@ -153,16 +153,21 @@ def run(log: Path, fmt: Format | None = None, profile: str | None = None,
     from adjudicator.ruling.judge import judge as judge_incident
 
     known_profile(profile)
-    try:
-        data = sys.stdin.buffer.read() if str(log) == "-" else log.read_bytes()
-    except OSError as err:
-        fail(f"讀不到紀錄檔 {log}：{why_unreadable(err)}")
+    data = read_input(log, "紀錄檔")
     try:
         incident = read_any(decode(data))
         ruling = judge_incident(incident, profile=profile, settings=settings(set_))
     except (LogError, FormError) as err:
         fail(f"{log}：{err}")
     _emit(ruling, incident, format_for(fmt, output), output)
+
+
+def read_input(path: Path, what: str) -> bytes:
+    """The bytes of ``path`` (standard input for -), or end the command saying why not."""
+    try:
+        return sys.stdin.buffer.read() if str(path) == "-" else path.read_bytes()
+    except OSError as err:
+        fail(f"讀不到{what} {path}：{why_unreadable(err)}")
 
 
 def why_unreadable(err: OSError) -> str:

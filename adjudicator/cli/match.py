@@ -38,7 +38,7 @@ def match(
 
     結束狀態：0 全部裁決；1 某盤自相矛盾或下盤未定而停止接續；2 檔案讀不了。
     """
-    from adjudicator.cli.judging import why_unreadable
+    from adjudicator.cli.judging import read_input
     from adjudicator.language.errors import LogError
     from adjudicator.language.reader import decode
     from adjudicator.match import report
@@ -47,10 +47,7 @@ def match(
 
     known_profile(profile)
     run_settings = settings(set_)
-    try:
-        data = sys.stdin.buffer.read() if str(file) == "-" else file.read_bytes()
-    except OSError as err:
-        fail(f"讀不到將的紀錄檔 {file}：{why_unreadable(err)}")
+    data = read_input(file, "將的紀錄檔")
     try:
         parsed = read_match(decode(data))
     except LogError as err:
