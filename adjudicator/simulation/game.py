@@ -130,6 +130,15 @@ def _luo(x: int, t: int) -> bool:
     return x == t or (suit_of(x) is not None and suit_of(x) == suit_of(t) and (x - t) % 3 == 0)
 
 
+def _free_after(q: Player, laid: list[int], t: int, *, luo: bool = False) -> bool:
+    """After laying ``laid`` to claim ``t``, something is left that 禁制.6 lets q discard: a
+    player who could only throw the claimed tile (or its 絡, after a chow) does not claim."""
+    rest = list(q.concealed)
+    for x in laid:
+        rest.remove(x)
+    return any(not (_luo(x, t) if luo else x == t) for x in rest)
+
+
 class Simulator:
     def __init__(self, seed: int) -> None:
         self.seed = seed
@@ -321,7 +330,7 @@ class Simulator:
         if self.claimed is not None and kind in ("chow", "pung"):
             banned = {x for x in set(p.concealed) if _luo(x, self.claimed)} if kind == "chow" \
                 else {self.claimed}
-        choices = [t for t in p.concealed if t not in banned] or list(p.concealed)
+        choices = [t for t in p.concealed if t not in banned]  # never empty: see _free_after
         t = self._choose(p.concealed, choices)
         self.emit(Act(s, "打", (t,)))
         p.concealed.remove(t)
@@ -372,7 +381,7 @@ class Simulator:
                 o = seat_after(s, k)
                 q = self.players[o]
                 n = q.concealed.count(t)
-                if n < 2 or t in q.seen or self.second_copy:
+                if n < 2 or t in q.seen or self.second_copy or not _free_after(q, [t, t], t):
                     continue
                 if n == 3 and rng.random() < 0.5:
                     self.emit(Act(o, "明杠", (t,)))
@@ -422,7 +431,7 @@ class Simulator:
         out = []
         for a, b in ((t - 2, t - 1), (t - 1, t + 1), (t + 1, t + 2)):
             if 0 <= a and b < 27 and suit_of(a) == suit_of(t) == suit_of(b) \
-                    and a in have and b in have:
+                    and a in have and b in have and _free_after(q, [a, b], t, luo=True):
                 out.append((a, b))
         return out
 
