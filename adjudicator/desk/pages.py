@@ -144,7 +144,7 @@ def _row(r: Record) -> str:
 @router.get("/rulings")
 async def rulings(request: Request, date: str = "", table: str = "", player: str = "",
                   offence: str = "") -> HTMLResponse:
-    from adjudicator.language.reader import canonical
+    from adjudicator.language.vocabulary import canonical
 
     query = Query(date[:40], table[:40], player[:40], canonical(offence[:40]))
     found = await run_in_threadpool(request.app.state.archive.search, query)

@@ -55,6 +55,22 @@ FINDING_KINDS: tuple[str, ...] = (
     "過水", "眼牌違規", "禁制", "喊碰未碰", "強制復原",
 )
 
+# Simplified and variant characters of the closed vocabularies (acts, offences, kinds, keys)
+# onto the canonical words above, which write 杠 and 和.
+_CANON = str.maketrans({
+    "槓": "杠", "胡": "和", "臺": "台",
+    "弃": "棄", "补": "補", "抢": "搶", "触": "觸", "张": "張", "听": "聽", "换": "換",
+    "复": "復", "乱": "亂", "检": "檢", "举": "舉", "发": "發", "现": "現", "过": "過",
+    "错": "錯", "捡": "撿", "窥": "窺", "视": "視", "带": "帶", "诈": "詐", "赔": "賠",
+    "违": "違", "规": "規", "强": "強", "优": "優", "门": "門", "墙": "牆", "无": "無",
+})
+
+
+def canonical(word: str) -> str:
+    """The canonical spelling of an act, offence, kind or key word as the grammar read it."""
+    return word.translate(_CANON)
+
+
 # The header keys, by the grammar terminal that spells them (Simplified spellings included).
 HEADER_KEYS: dict[str, str] = {
     "RULES": "規則", "ROUND": "圈風", "DEALER": "莊家", "STREAK": "連莊", "SHOWN": "示記",

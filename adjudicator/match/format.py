@@ -18,6 +18,7 @@ from adjudicator.language import reader
 from adjudicator.language.errors import SEAT_WORDS, LogError
 from adjudicator.language.incident import OCCASION, Bet, Money
 from adjudicator.language.seats import SEAT_ALIASES, Seat
+from adjudicator.language.validate import money
 
 _BLANK = r"[ \t\u3000]"
 _TAIL = rf"{_BLANK}*(?:[#＃].*)?$"  # blanks and an optional comment to the end of the line
@@ -291,7 +292,7 @@ def _totals(lines: list[str], i: int, words: list[str]) -> dict[str, Money]:
             _fail(lines, i, "金額，例如 +1200 或 -700/3", f"「{amount}」")
         if name in out:
             _fail(lines, i, "另一個名字", f"「{name}」已經寫過")
-        out[name] = reader.money(amount)
+        out[name] = money(amount)
     return out
 
 

@@ -14,6 +14,7 @@ from adjudicator.language.vocabulary import (
     OFFENCES,
     VERB_CLASSES,
     VERBS,
+    canonical,
     verb_class_lp,
     verb_class_path,
 )
@@ -39,7 +40,7 @@ def _spellings(pattern: str) -> set[str]:
 
 def _terminal_words(*names: str) -> set[str]:
     terminals = {t.name: t.pattern.value for t in reader.parser().terminals}
-    return {reader.canonical(w) for n in names for w in _spellings(terminals[n])}
+    return {canonical(w) for n in names for w in _spellings(terminals[n])}
 
 
 def test_the_grammars_acts_are_the_verbs() -> None:

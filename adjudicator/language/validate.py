@@ -1,0 +1,439 @@
+"""The second pass of reading: a log as written (syntax.py) → the typed ``Incident``.
+
+The grammar has settled the shape of every line; what it cannot know is checked here, in
+the order of the log, each fault a ``LogError`` at its token: whether a name was declared
+(and which chair it sits in), whether a word is a tile, how many tiles a set takes, whether
+a number is in range, who may do what, a header key written twice.  Words become their
+canonical forms (杠, 和), chairs their Traditional characters, tiles ints.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass, field, replace
+from fractions import Fraction
+from typing import NoReturn
+
+from lark import Token
+
+from adjudicator.language import suggest
+from adjudicator.language import syntax as sx
+from adjudicator.language import tiles as tl
+from adjudicator.language.errors import SEAT_WORDS, TILE_WORDS, LogError
+from adjudicator.language.incident import (
+    FINDING_KINDS,
+    OCCASION,
+    OFFENCES,
+    VERBS,
+    Act,
+    Actor,
+    BalanceExpectation,
+    Expectation,
+    FindingExpectation,
+    HandEndExpectation,
+    Header,
+    Incident,
+    Meld,
+    Money,
+    NextHandExpectation,
+    Position,
+    SideBet,
+    WallCount,
+    WinExpectation,
+)
+from adjudicator.language.seats import SEAT_ALIASES, Seat
+from adjudicator.language.vocabulary import HEADER_KEYS, canonical
+
+# Free-text header keys and the Header field each fills.
+_TEXT_FIELDS = {"起點": "start", **OCCASION}
+_REPEATABLE_KEYS = frozenset({"插花"})
+# Marks a word processor puts between list items; a name never ends with one.
+_LIST_MARKS = frozenset(",，、;；")
+
+_MELD_SIZES = {"吃": (3,), "碰": (1, 3), "明杠": (1, 4), "加杠": (1, 4), "暗杠": (1, 4)}
+_MELD_FULL = {"碰": 3, "明杠": 4, "加杠": 4, "暗杠": 4}
+# How many tiles 用 lays with a claimed one, and the words asking for them.
+_USING = {"吃": (2, "用 後面的兩張牌"), "碰": (2, "用 後面的 2 張牌"),
+          "明杠": (3, "用 後面的 3 張牌")}
+_MEANINGFUL_NOTES = frozenset({"海底", "門前"})
+_FLOWER_VERBS = frozenset({"補花", "搶花"})
+_REFEREE_VERBS = frozenset({"發現", "檢查"})
+
+# Tile words already read (一二三萬 → (0, 1, 2)); only words that are tiles get in.
+_EXPANDED: dict[str, tuple[int, ...]] = {}
+
+# Larger numbers belong to no table (and clingo integers are 32-bit).
+MAX_NUMBER = 10**9
+MAX_DIGITS = len(str(MAX_NUMBER))
+
+
+def validate(written: sx.LogWritten, source: str, base: Header | None = None) -> Incident:
+    """The Incident a log as written states; ``LogError`` at the first fault in log order.
+
+    ``base`` is a header the log starts from (see ``reader.read``).
+    """
+    incident = _Validator(source, base).incident_of(written)
+    if not (written.record or incident.positions or incident.header.lines
+            or incident.expectations):
+        # A log of blank and comment lines only: nothing to judge (the CLI and an
+        # in-process caller get the same refusal).
+        raise LogError(1, 1, "表頭（如 莊家: 東）或「紀錄:」段落", _line(source, 1),
+                       "紀錄是空的：只有空白行或註解")
+    return incident
+
+
+def money(text: str) -> Money:
+    """An amount as a 收支 line writes it (+2100, -700, -700/3): exact."""
+    sign = -1 if text[0] in "-－−" else 1
+    digits = text.lstrip("+-＋－−")
+    numerator, _, denominator = digits.replace("／", "/").partition("/")
+    if not denominator:
+        return sign * int(numerator)
+    value = Fraction(sign * int(numerator), int(denominator))
+    return int(value) if value.denominator == 1 else value
+
+
+def _line(source: str, number: int) -> str:
+    lines = source.splitlines()
+    return lines[number - 1] if 0 < number <= len(lines) else ""
+
+
+@dataclass
+class _ActParts:
+    """What an act says, before the line adds seq, actor and note."""
+
+    verb: str
+    tiles: tuple[tl.Tile, ...] = ()
+    using: tuple[tl.Tile, ...] = ()
+    replacement: tl.Tile | None = None
+    target: Seat | None = None
+    what: str | None = None
+
+
+@dataclass
+class _Validator:
+    source: str
+    base: Header | None = None
+    incident: Incident = field(init=False)
+    lines: list[str] = field(init=False)  # the source lines, for error messages
+    last_seq: int = 0  # the sequence number of the act before, for lines without one
+    in_record: bool = False  # positions before 紀錄: are the start, inside it sightings
+
+    def __post_init__(self) -> None:
+        self.incident = Incident(source=self.source)
+        if self.base is not None:
+            self.incident.header = replace(
+                self.base, players=dict(self.base.players),
+                side_bets=list(self.base.side_bets), lines={},
+                start=None, hand=None)  # each hand states its own start and number
+        self.lines = self.source.splitlines()
+
+    def incident_of(self, written: sx.LogWritten) -> Incident:
+        # Names first, so a position or key may use a name declared on a later header line.
+        for line in written.preamble:
+            if isinstance(line, sx.PlayersLine):
+                self.players(line)
+        for line in written.preamble:
+            if isinstance(line, sx.PositionLine):
+                self.position(line)
+            elif not isinstance(line, sx.PlayersLine):
+                self.header_line(line)
+        if written.record is not None:
+            self.record(written.record)
+        if written.expectations is not None:
+            for expect in written.expectations.lines:
+                self.incident.expectations.append(self.expectation(expect))
+        return self.incident
+
+    # -- plumbing
+
+    def fail(
+        self, token: Token, expected: str, detail: str | None = None, shift: int = 0,
+        hint: str | None = None,
+    ) -> NoReturn:
+        line = token.line or 1
+        source_line = self.lines[line - 1] if line <= len(self.lines) else ""
+        raise LogError(line, (token.column or 1) + shift, expected, source_line, detail, hint)
+
+    def number(self, token: Token, text: str | None = None) -> int:
+        """A whole number as written; one no table needs (≥ 10⁹) is refused, not passed on
+        to the solver, whose integers are 32-bit."""
+        written = text if text is not None else token.value
+        # Checked on the digits before converting: int() refuses numbers of more than
+        # 4,300 digits with a ValueError of its own.
+        if len(written.strip().lstrip("0")) > MAX_DIGITS:
+            self.fail(token, f"小於 {MAX_NUMBER:,} 的數字", "這個數字太大")
+        value = int(written)
+        if abs(value) >= MAX_NUMBER:
+            self.fail(token, f"小於 {MAX_NUMBER:,} 的數字", f"「{value}」太大")
+        return value
+
+    def money(self, token: Token) -> Money:
+        if any(len(part.lstrip("0")) > MAX_DIGITS
+               for part in re.split(r"[^0-9０-９]+", token.value)):
+            self.fail(token, "金額，例如 -700 或 -700/3", "這個數字太大")
+        try:
+            return money(token.value)
+        except ZeroDivisionError:
+            self.fail(token, "金額，例如 -700 或 -700/3", "分母不能是 0")
+
+    # -- words
+
+    def who(self, token: Token) -> Seat:
+        """The chair a SEAT or NAME token stands for."""
+        if token.type == "SEAT":
+            return SEAT_ALIASES[token.value]
+        seat = self.incident.header.players.get(token.value)
+        if seat is None:
+            self.fail(token, SEAT_WORDS, f"「{token.value}」不在「玩家:」行裡",
+                      hint=suggest.unknown_name_hint(token.value, self.incident.header.players))
+        return seat
+
+    def actor(self, token: Token) -> Actor:
+        if token.type in ("SEAT", "NAME"):
+            return self.who(token)
+        return "裁判" if token.type == "REFEREE" else "牌局"
+
+    def tiles(self, tokens: tuple[Token, ...]) -> tuple[tl.Tile, ...]:
+        return tuple(t for token in tokens for t in self.expand(token))
+
+    def tile(self, token: Token) -> tl.Tile:
+        found = self.expand(token)
+        if len(found) != 1:
+            self.fail(token, "一張牌", f"「{token.value}」是 {len(found)} 張")
+        return found[0]
+
+    def expand(self, token: Token) -> tuple[tl.Tile, ...]:
+        """The tiles one token names: 三萬 → (2,); 一二三萬 → (0, 1, 2); 東 → (27,)."""
+        found = _EXPANDED.get(token.value)
+        if found is None:
+            found = self.expand_new(token)
+            _EXPANDED[token.value] = found  # a small vocabulary, read again and again
+        return found
+
+    def expand_new(self, token: Token) -> tuple[tl.Tile, ...]:
+        if token.type == "HONOUR":
+            return (tl.HONOUR_ALIASES[token.value],)
+        if token.type == "UNKNOWN":
+            return (tl.UNKNOWN,)
+        suit = _fold(token.value[-1])
+        return tuple(self.numbered(token, i, ch, suit) for i, ch in enumerate(token.value[:-1]))
+
+    def numbered(self, token: Token, index: int, numeral: str, suit: str) -> tl.Tile:
+        code = _fold(numeral) + suit
+        try:
+            return tl.parse_one(code)
+        except ValueError:
+            self.fail(token, TILE_WORDS, _why_no_tile(numeral, suit), shift=index)
+
+    def only_flowers(self, tokens: tuple[Token, ...]) -> None:
+        for token in tokens:
+            for tile in self.expand(token):
+                if tile != tl.UNKNOWN and not tl.is_flower(tile):
+                    self.fail(token, "花牌，例如 春 梅 或 1f", f"「{tl.name(tile)}」不是花牌")
+
+    # -- header
+
+    def header_key(self, token: Token) -> str:
+        key = HEADER_KEYS[token.type]
+        lines = self.incident.header.lines
+        if key in lines and key not in _REPEATABLE_KEYS:
+            self.fail(token, "另一個表頭欄位", f"「{key}」第 {lines[key]} 行已經寫過，每欄只寫一次")
+        lines.setdefault(key, token.line or 0)
+        return key
+
+    def header_line(self, line: sx.HeaderLine) -> None:
+        header = self.incident.header
+        key = self.header_key(line.key)
+        match line:
+            case sx.ProfileLine(value=value):
+                header.profile = value.value
+            case sx.RoundLine(value=value):
+                header.round_wind = SEAT_ALIASES[value.value[0]]
+            case sx.ChairLine(who=who, field=name):
+                setattr(header, name, self.who(who))
+            case sx.NumberLine(value=value, field=name):
+                setattr(header, name, self.number(value))
+            case sx.TextLine(value=value):
+                text = value.value.strip()
+                if key == "起點" and text == "开局":
+                    text = "開局"  # the Simplified spelling; any other start is a fragment
+                setattr(header, _TEXT_FIELDS[key], text)
+            case sx.SideBetLine():
+                header.side_bets.append(SideBet(
+                    line=line.key.line or 0, kind=line.kind, seat=self.who(line.who),
+                    amount=self.number(line.amount),
+                    bettor=None if line.bettor is None else line.bettor.value,
+                ))
+
+    def players(self, line: sx.PlayersLine) -> None:
+        self.header_key(line.key)
+        players = self.incident.header.players
+        players.clear()  # the log's own 玩家 line replaces a base header's seating
+        for seat_token, name_token in line.players:
+            seat, name = SEAT_ALIASES[seat_token.value], name_token.value
+            if name[-1] in _LIST_MARKS:
+                self.fail(name_token, "玩家名", f"「{name}」的「{name[-1]}」不是名字的一部分",
+                          shift=len(name) - 1,
+                          hint="玩家之間用空格分開，例如「玩家: 東=阿明 南=小華」")
+            if seat in players.values():
+                self.fail(seat_token, "另一個座位", f"「{seat}」已經有玩家了")
+            if name in players:
+                self.fail(name_token, "另一個名字", f"「{name}」已經坐在「{players[name]}」")
+            players[name] = seat
+
+    # -- positions (before the record they are the start; inside it, what was seen)
+
+    def position(self, line: sx.PositionLine) -> None:
+        if line.kind == "花":
+            self.only_flowers(line.tiles)
+        tiles = self.tiles(line.tiles)
+        melds = tuple(self.meld(m) for m in line.melds)
+        item = Position(line=line.who.line or 0, seat=self.who(line.who), kind=line.kind,
+                        tiles=tiles, melds=melds)
+        target = self.incident.record if self.in_record else self.incident.positions
+        target.append(item)
+
+    def meld(self, meld: sx.MeldWritten) -> Meld:
+        kind = canonical(meld.kind.value)
+        laid = list(self.tiles(meld.tiles))
+        if len(laid) not in _MELD_SIZES[kind]:
+            sizes = " 或 ".join(str(n) for n in _MELD_SIZES[kind])
+            self.fail(meld.kind, f"{kind} 的 {sizes} 張牌", f"寫了 {len(laid)} 張")
+        if len(laid) == 1:
+            laid *= _MELD_FULL[kind]  # 碰 三萬 is three 三萬, 暗杠 白 four 白
+        return Meld(kind=kind, tiles=tuple(laid))
+
+    # -- record
+
+    def record(self, record: sx.Record) -> None:
+        self.in_record = True
+        for line in record.lines:
+            match line:
+                case sx.ActLine():
+                    self.act_line(line)
+                case sx.WallLine(count=count):
+                    self.incident.record.append(
+                        WallCount(line=count.line or 0, count=self.number(count)))
+                case sx.PositionLine():
+                    self.position(line)
+
+    def act_line(self, line: sx.ActLine) -> None:
+        if line.actor is None:  # a bare 荒局
+            actor: Actor = "牌局"
+            parts = _ActParts("荒局")
+        else:
+            actor = self.actor(line.actor)
+            parts = self.act(line.act)
+            self.check_actor(line.actor, actor, parts.verb)
+        seq = line.seq
+        first = seq if seq is not None else (line.actor or line.act.verb)
+        # Numbers are kept as written even when they fall: the judge reports that.
+        number = (self.number(seq, seq.value.rstrip(".．、")) if seq is not None
+                  else self.last_seq + 1)
+        self.last_seq = number
+        self.incident.record.append(Act(
+            seq=number, line=first.line or 0, actor=actor, verb=parts.verb, tiles=parts.tiles,
+            using=parts.using, replacement=parts.replacement, note=_note(line.note),
+            target=parts.target, what=parts.what, numbered=seq is not None,
+        ))
+
+    def check_actor(self, token: Token, actor: Actor, verb: str) -> None:
+        # The spec names 裁判 only as the actor of 發現 (and turning the kongs over for 檢查
+        # is the referee's too); 牌局 only runs dry, and only 牌局 runs dry.
+        if actor == "裁判" and verb not in _REFEREE_VERBS:
+            self.fail(token, SEAT_WORDS, "裁判 只能寫「發現」或「檢查」")
+        if actor == "牌局" and verb != "荒局":
+            self.fail(token, SEAT_WORDS, "牌局 只能寫「荒局」")
+        if verb == "荒局" and actor != "牌局":
+            self.fail(token, "牌局", "荒局 的主詞是 牌局（也可以只寫 荒局）")
+
+    def act(self, act: sx.ActWritten) -> _ActParts:
+        verb = canonical(act.verb.value)
+        assert verb in VERBS, verb  # the grammar and the canonical map must agree
+        target = None if act.target is None else self.who(act.target)
+        what = act.what if act.offence is None else _offence(act.offence)
+        tiles = self.tiles(act.tiles)
+        if verb == "暗杠" and len(tiles) not in (1, 4):
+            self.fail(act.verb, "暗杠 的 1 或 4 張牌", f"寫了 {len(tiles)} 張")
+        using: tuple[tl.Tile, ...] = ()
+        if act.using is not None and act.use is not None:
+            using = self.tiles(act.using)
+            wanted, expected = _USING[verb]
+            if len(using) != wanted:
+                self.fail(act.use, expected, f"寫了 {len(using)} 張")
+        if act.tile is not None:
+            tiles = (self.tile(act.tile),)
+        replacement = None if act.replacement is None else self.tile(act.replacement)
+        if verb in _FLOWER_VERBS:
+            self.only_flowers(act.flower_tokens)
+        return _ActParts(verb, tiles=tiles, using=using, replacement=replacement,
+                         target=target, what=what)
+
+    # -- expectations
+
+    def expectation(self, line: sx.ExpectLine) -> Expectation:
+        at, negated = line.body.first.line or 0, line.negation is not None
+        match line.body:
+            case sx.FindingWritten(who=who, kind=kind):
+                word = canonical(kind.value)
+                assert word in FINDING_KINDS, word
+                return FindingExpectation(at, negated, self.who(who), word)
+            case sx.WinWritten(who=who, validity=validity, tai=tai):
+                valid = None if validity is None else canonical(validity.value) == "有效"
+                count = None if tai is None else self.number(tai)
+                return WinExpectation(at, negated, self.who(who), valid, count)
+            case sx.EndWritten(ends=ends):
+                return HandEndExpectation(at, negated, ends=ends)
+            case sx.BalanceWritten(pairs=pairs):
+                balances: dict[Seat, Money] = {}
+                for who, amount in pairs:
+                    seat = self.who(who)
+                    if seat in balances:
+                        self.fail(who, "另一個座位", f"「{seat}」的收支已經寫過")
+                    balances[seat] = self.money(amount)
+                return BalanceExpectation(at, negated, balances)
+            case sx.NextWritten(who=who, streak=streak, counts_streak=counts):
+                return NextHandExpectation(
+                    at, negated, self.who(who),
+                    streak=None if streak is None else self.number(streak),
+                    counts_streak=counts,
+                )
+        raise AssertionError(line.body)  # the Transformer makes no other expectation
+
+
+# ---------------------------------------------------------------------------- helpers
+
+
+def _fold(ch: str) -> str:
+    """Full-width digits and letters to ASCII (３ → 3, ｍ → m); other characters as they are."""
+    return unicodedata.normalize("NFKC", ch) if "\uff10" <= ch <= "\uff5a" else ch
+
+
+def _why_no_tile(numeral: str, suit: str) -> str:
+    word = f"{numeral}{suit}"
+    if _fold(numeral) == "0" or numeral in "零〇":
+        return f"「{word}」不是牌：0 不是牌的數字"
+    if numeral == "十":
+        return f"「{word}」不是牌：數字只能是 一 到 九"
+    if suit in "mps" and not _fold(numeral).isdigit():
+        return f"「{word}」不是牌：m p s 前面寫阿拉伯數字，例如 3m，或寫 三萬"
+    if suit == "z":
+        return f"「{word}」不是牌：字牌只有 1z 到 7z"
+    if suit == "f":
+        return f"「{word}」不是牌：花牌只有 1f 到 8f"
+    return f"「{word}」不是牌"
+
+
+def _offence(token: Token) -> str:
+    word = canonical(token.value)
+    assert word in OFFENCES, word
+    return word
+
+
+def _note(token: Token | None) -> str | None:
+    if token is None:
+        return None
+    text = token.value[1:-1].strip()
+    return canonical(text) if canonical(text) in _MEANINGFUL_NOTES else text
