@@ -123,6 +123,8 @@ _KINDS: tuple[_Kind, ...] = (
     _kind("PLAYER_DEF", "玩家名", "玩家名，例如 東=阿明"),
     _kind("PROFILE", "規則名稱", "規則名稱，例如 tw16"),
     _kind("OUTSIDE INSIDE", "外插／內插"),
+    _kind("CHANGE_WHEN", "每將／每圈", "每將 或 每圈（搬風 的時點）"),
+    _kind("TEXT", "欄位的內容", "欄位的內容，例如 日期: 2026-11-30"),
     _kind("USE", "用", "用，例如 吃 七筒 用 六筒 八筒"),
     _kind("DEALER", "莊家", "莊家，例如 下盤: 莊家 南"),
     _kind("STREAK NOCOUNT", "連莊／不計連莊序"),

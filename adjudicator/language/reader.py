@@ -195,13 +195,14 @@ def _as_big5(data: bytes) -> str | None:
     return text if cjk >= 2 else None
 
 
-def read(text: str, base: Header | None = None) -> Incident:
+def read(text: str, base: Header | None = None, *, match_header: bool = False) -> Incident:
     """Read an incident log.  Raises ``LogError`` for anything that cannot be read.
 
     ``base`` is a header the log starts from (a match's carried state: its players, stake,
     dealer …); what the log's own header states replaces it, key by key, and
     ``header.lines`` lists only the keys the log itself states.  Its players' names may be
-    used in the log without a 玩家 line.
+    used in the log without a 玩家 line.  ``match_header``: the text is a match file's
+    header (match/format.py), where the keys only a match has (將 起莊 搬風) may stand.
     """
     source = normalise_lines(text[1:] if text.startswith("\ufeff") else text)
     declared = _Declared()
@@ -213,7 +214,7 @@ def read(text: str, base: Header | None = None) -> Incident:
         raise from_lark(err, source, declared.names) from None
     except LarkError as err:  # not expected from LALR, but no Lark error may escape
         raise LogError(1, 1, "可讀的紀錄", (source.splitlines() or [""])[0], str(err)) from None
-    return validate(written, source, base)
+    return validate(written, source, base, match_header=match_header)
 
 
 # ---------------------------------------------------------------------------- the shape
@@ -266,6 +267,11 @@ class _Shape(Transformer[Token, sx.LogWritten]):
 
     def h_text(self, key: Token, value: Token) -> sx.TextLine:
         return sx.TextLine(key, value)
+
+    def h_title(self, key: Token, value: Token | None) -> sx.MatchKeyLine:
+        return sx.MatchKeyLine(key, value)
+
+    h_start_seat = h_seat_change = h_title  # the same parts: the key and its value
 
     def player(self, seat: Token, name: Token) -> tuple[Token, Token]:
         return seat, name

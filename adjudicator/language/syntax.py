@@ -76,8 +76,16 @@ class SideBetLine:
     bettor: Token | None = None
 
 
+@dataclass(slots=True)
+class MatchKeyLine:
+    """將: title / 起莊: 東 / 搬風: 每圈: the keys only a match header has."""
+
+    key: Token
+    value: Token | None  # None: 將: with no title
+
+
 HeaderLine = (ProfileLine | RoundLine | ChairLine | NumberLine | TextLine | PlayersLine
-              | SideBetLine)
+              | SideBetLine | MatchKeyLine)
 
 # ---------------------------------------------------------------------------- positions
 

@@ -68,12 +68,13 @@ MAX_NUMBER = 10**9
 MAX_DIGITS = len(str(MAX_NUMBER))
 
 
-def validate(written: sx.LogWritten, source: str, base: Header | None = None) -> Incident:
+def validate(written: sx.LogWritten, source: str, base: Header | None = None, *,
+             match_header: bool = False) -> Incident:
     """The Incident a log as written states; ``LogError`` at the first fault in log order.
 
-    ``base`` is a header the log starts from (see ``reader.read``).
+    ``base`` and ``match_header`` are as ``reader.read`` takes them.
     """
-    incident = _Validator(source, base).incident_of(written)
+    incident = _Validator(source, base, match_header).incident_of(written)
     if not (written.record or incident.positions or incident.header.lines
             or incident.expectations):
         # A log of blank and comment lines only: nothing to judge (the CLI and an
@@ -115,6 +116,7 @@ class _ActParts:
 class _Validator:
     source: str
     base: Header | None = None
+    match_header: bool = False
     incident: Incident = field(init=False)
     lines: list[str] = field(init=False)  # the source lines, for error messages
     last_seq: int = 0  # the sequence number of the act before, for lines without one
@@ -266,6 +268,20 @@ class _Validator:
                     amount=self.number(line.amount),
                     bettor=None if line.bettor is None else line.bettor.value,
                 ))
+            case sx.MatchKeyLine():
+                header.match_keys[key] = self.match_key(key, line)
+
+    def match_key(self, key: str, line: sx.MatchKeyLine) -> str:
+        if not self.match_header:
+            self.fail(line.key, "本盤的表頭欄位", f"「{key}」只寫在將頭（.match 檔第一盤之前）")
+        value = line.value
+        if value is None:  # 將: with no title
+            return ""
+        if key == "起莊" and value.type != "SEAT":
+            self.fail(value, "座位（東 南 西 北）", "起莊 是該將首盤莊家的座位")
+        if key == "起莊":
+            return SEAT_ALIASES[value.value]
+        return canonical(value.value) if key == "搬風" else value.value.strip()
 
     def players(self, line: sx.PlayersLine) -> None:
         self.header_key(line.key)

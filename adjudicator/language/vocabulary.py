@@ -63,6 +63,7 @@ _CANON = str.maketrans({
     "复": "復", "乱": "亂", "检": "檢", "举": "舉", "发": "發", "现": "現", "过": "過",
     "错": "錯", "捡": "撿", "窥": "窺", "视": "視", "带": "帶", "诈": "詐", "赔": "賠",
     "违": "違", "规": "規", "强": "強", "优": "優", "门": "門", "墙": "牆", "无": "無",
+    "将": "將",
 })
 
 
@@ -77,7 +78,11 @@ HEADER_KEYS: dict[str, str] = {
     "OPEN": "開門", "BASE": "底", "TAI": "台", "PLAYERS": "玩家", "SIDEBET": "插花",
     "WALL": "牌牆", "START": "起點", "DATE": "日期", "VENUE": "場地", "DESK": "桌號",
     "REFEREE": "裁判", "HAND_NO": "盤號",
+    "MATCH_TITLE": "將", "START_SEAT": "起莊", "SEAT_CHANGE": "搬風",
 }
+# The keys only a match header has (docs/match-format.md): its title, the 起莊位 and when
+# players change chairs (每將 or 每圈, the grammar's CHANGE_WHEN).
+MATCH_ONLY_KEYS: tuple[str, ...] = ("將", "起莊", "搬風")
 
 # The words an error message offers as examples of a vocabulary, the most used first (the
 # messages are built from these; each must be a word of its vocabulary).
