@@ -20,8 +20,8 @@ from adjudicator.match.format import (
     WarningExpectation,
     read_match,
 )
-from adjudicator.match.ledger import shown
 from adjudicator.match.run import MatchResult, judge_match
+from adjudicator.ruling.model import signed_money
 
 
 @dataclass
@@ -99,8 +99,8 @@ def _check(exp: MatchExpectation, result: MatchResult) -> str | None:
         want = {n: Fraction(v) for n, v in exp.totals.items()}
         wrong = [n for n in set(want) | set(totals)
                  if want.get(n, Fraction(0)) != totals.get(n, Fraction(0))]
-        got = " ".join(f"{n} {shown(v)}" for n, v in totals.items())
-        return f"{where}帳目應為 " + " ".join(f"{n} {shown(v)}" for n, v in want.items()) + \
+        got = " ".join(f"{n} {signed_money(v)}" for n, v in totals.items())
+        return f"{where}帳目應為 " + " ".join(f"{n} {signed_money(v)}" for n, v in want.items()) + \
             f"；結果為 {got}" if wrong else None
     return _check_deal(exp, result)
 

@@ -21,10 +21,11 @@ from adjudicator.desk import api, service
 from adjudicator.desk.archive import Query, Record
 from adjudicator.desk.limits import Refused
 from adjudicator.report import pdf
+from adjudicator.ruling.model import STATUS_SHORT
 
 router = APIRouter(include_in_schema=False)
 
-STATUS = {"decided": "裁決確定", "undetermined": "紀錄不足", "inconsistent": "紀錄矛盾"}
+STATUS = STATUS_SHORT
 OFFENCES = ("優先", "詐和", "包賠", "相公", "代位賠付", "錯杠", "錯碰", "錯打明牌", "過水",
             "眼牌違規", "禁制", "喊碰未碰", "強制復原")
 

@@ -238,40 +238,13 @@ class _Shape(Transformer[Token, sx.LogWritten]):
 
     # -- header
 
-    def h_profile(self, key: Token, value: Token) -> sx.ProfileLine:
-        return sx.ProfileLine(key, value)
+    def h_key(self, key: Token, value: Token | None) -> sx.KeyLine:
+        return sx.KeyLine(key, value)
 
-    def h_round(self, key: Token, value: Token) -> sx.RoundLine:
-        return sx.RoundLine(key, value)
-
-    def h_dealer(self, key: Token, who: Token) -> sx.ChairLine:
-        return sx.ChairLine(key, who, "dealer")
-
-    def h_open(self, key: Token, who: Token) -> sx.ChairLine:
-        return sx.ChairLine(key, who, "open_seat")
-
-    def h_streak(self, key: Token, value: Token) -> sx.NumberLine:
-        return sx.NumberLine(key, value, "streak")
-
-    def h_shown(self, key: Token, value: Token) -> sx.NumberLine:
-        return sx.NumberLine(key, value, "shown_streak")
-
-    def h_base(self, key: Token, value: Token) -> sx.NumberLine:
-        return sx.NumberLine(key, value, "base")
-
-    def h_tai(self, key: Token, value: Token) -> sx.NumberLine:
-        return sx.NumberLine(key, value, "per_tai")
-
-    def h_wall(self, key: Token, value: Token) -> sx.NumberLine:
-        return sx.NumberLine(key, value, "wall")
-
-    def h_text(self, key: Token, value: Token) -> sx.TextLine:
-        return sx.TextLine(key, value)
-
-    def h_title(self, key: Token, value: Token | None) -> sx.MatchKeyLine:
-        return sx.MatchKeyLine(key, value)
-
-    h_start_seat = h_seat_change = h_title  # the same parts: the key and its value
+    # Every header line of one key and one value has the same parts; validate.py reads the
+    # value by its key.
+    h_profile = h_round = h_dealer = h_open = h_streak = h_shown = h_base = h_tai = h_key
+    h_wall = h_text = h_title = h_start_seat = h_seat_change = h_key
 
     def player(self, seat: Token, name: Token) -> tuple[Token, Token]:
         return seat, name
@@ -359,29 +332,31 @@ class _Shape(Transformer[Token, sx.LogWritten]):
 
     # -- expectations
 
-    def expectations(self, _key: Token, *lines: sx.ExpectLine) -> sx.Expectations:
+    def expectations(self, _key: Token, *lines: sx.ExpectWritten) -> sx.Expectations:
         return sx.Expectations(lines)
 
-    def expect_line(self, negation: Token | None, body: sx.ExpectationWritten) -> sx.ExpectLine:
-        return sx.ExpectLine(negation, body)
+    def expect_line(self, negation: Token | None, body: sx.ExpectWritten) -> sx.ExpectWritten:
+        body.negated = negation is not None
+        return body
 
-    def e_finding(self, who: Token, kind: Token) -> sx.FindingWritten:
-        return sx.FindingWritten(who, kind)
+    def e_finding(self, who: Token, kind: Token) -> sx.ExpectWritten:
+        return sx.ExpectWritten("finding", who, who=who, word=kind)
 
     def e_win(self, who: Token, _win: Token, validity: Token | None, tai: Token | None,
-              _tai_word: Token | None) -> sx.WinWritten:
-        return sx.WinWritten(who, validity, tai)
+              _tai_word: Token | None) -> sx.ExpectWritten:
+        return sx.ExpectWritten("win", who, who=who, word=validity, number=tai)
 
-    def e_ends(self, word: Token) -> sx.EndWritten:
-        return sx.EndWritten(word, ends=True)
+    def e_ends(self, word: Token) -> sx.ExpectWritten:
+        return sx.ExpectWritten("ends", word)
 
-    def e_continues(self, word: Token) -> sx.EndWritten:
-        return sx.EndWritten(word, ends=False)
+    def e_continues(self, word: Token) -> sx.ExpectWritten:
+        return sx.ExpectWritten("continues", word)
 
-    def e_balance(self, word: Token, *pairs: Token) -> sx.BalanceWritten:
-        return sx.BalanceWritten(word, tuple(zip(pairs[::2], pairs[1::2], strict=True)))
+    def e_balance(self, word: Token, *pairs: Token) -> sx.ExpectWritten:
+        return sx.ExpectWritten("balance", word,
+                                pairs=tuple(zip(pairs[::2], pairs[1::2], strict=True)))
 
     def e_next(self, word: Token, _dealer: Token, who: Token, _streak_word: Token | None,
-               streak: Token | None, no_count: Token | None) -> sx.NextWritten:
-        return sx.NextWritten(word, who, streak, counts_streak=no_count is None)
+               streak: Token | None, no_count: Token | None) -> sx.ExpectWritten:
+        return sx.ExpectWritten("next", word, who=who, number=streak, word=no_count)
 

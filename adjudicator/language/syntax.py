@@ -16,45 +16,11 @@ from lark import Token
 
 
 @dataclass(slots=True)
-class ProfileLine:
-    """規則: P."""
+class KeyLine:
+    """規則: tw16 / 莊家: 東 / 底: 300 / 日期: … / 將: …: a header key and its one value."""
 
     key: Token
-    value: Token
-
-
-@dataclass(slots=True)
-class RoundLine:
-    """圈風: 東."""
-
-    key: Token
-    value: Token
-
-
-@dataclass(slots=True)
-class ChairLine:
-    """莊家: 東 / 開門: 阿明: a header field whose value is a chair."""
-
-    key: Token
-    who: Token
-    field: str  # the Header attribute it sets
-
-
-@dataclass(slots=True)
-class NumberLine:
-    """連莊: 2 / 底: 300 …: a header field whose value is a whole number."""
-
-    key: Token
-    value: Token
-    field: str  # the Header attribute it sets
-
-
-@dataclass(slots=True)
-class TextLine:
-    """日期: 2026-11-30 …: free text to the end of the line."""
-
-    key: Token
-    value: Token
+    value: Token | None  # None only where the grammar lets it out (將: with no title)
 
 
 @dataclass(slots=True)
@@ -76,16 +42,7 @@ class SideBetLine:
     bettor: Token | None = None
 
 
-@dataclass(slots=True)
-class MatchKeyLine:
-    """將: title / 起莊: 東 / 搬風: 每圈: the keys only a match header has."""
-
-    key: Token
-    value: Token | None  # None: 將: with no title
-
-
-HeaderLine = (ProfileLine | RoundLine | ChairLine | NumberLine | TextLine | PlayersLine
-              | SideBetLine | MatchKeyLine)
+HeaderLine = KeyLine | PlayersLine | SideBetLine
 
 # ---------------------------------------------------------------------------- positions
 
@@ -160,80 +117,26 @@ class Record:
 
 
 @dataclass(slots=True)
-class FindingWritten:
-    """東 相公."""
+class ExpectWritten:
+    """One line of 期望; each kind of expectation fills the parts it has.
 
-    who: Token
-    kind: Token
+    東 相公 (finding: who, word) · 東 和 [有效|無效] [N 台] (win: who, word, number) ·
+    本盤終止 / 繼續 (ends / continues) · 收支: 東 +2100 … (balance: pairs) ·
+    下盤: 莊家 東 [連莊 N] [不計連莊序] (next: who, number, word).
+    """
 
-    @property
-    def first(self) -> Token:
-        return self.who
-
-
-@dataclass(slots=True)
-class WinWritten:
-    """東 和 [有效|無效] [N 台]."""
-
-    who: Token
-    validity: Token | None
-    tai: Token | None
-
-    @property
-    def first(self) -> Token:
-        return self.who
-
-
-@dataclass(slots=True)
-class EndWritten:
-    """本盤終止 (ends) / 繼續 (does not)."""
-
-    word: Token
-    ends: bool
-
-    @property
-    def first(self) -> Token:
-        return self.word
-
-
-@dataclass(slots=True)
-class BalanceWritten:
-    """收支: 東 +2100 南 -700 …, as (chair, amount) pairs."""
-
-    word: Token
-    pairs: tuple[tuple[Token, Token], ...]
-
-    @property
-    def first(self) -> Token:
-        return self.word
-
-
-@dataclass(slots=True)
-class NextWritten:
-    """下盤: 莊家 東 [連莊 N] [不計連莊序]."""
-
-    word: Token
-    who: Token
-    streak: Token | None
-    counts_streak: bool
-
-    @property
-    def first(self) -> Token:
-        return self.word
-
-
-ExpectationWritten = FindingWritten | WinWritten | EndWritten | BalanceWritten | NextWritten
-
-
-@dataclass(slots=True)
-class ExpectLine:
-    negation: Token | None  # 無
-    body: ExpectationWritten
+    kind: str  # finding, win, ends, continues, balance or next
+    first: Token  # the line's first word, whose line the expectation names
+    who: Token | None = None
+    word: Token | None = None  # the finding's kind, the win's validity, 不計連莊序
+    number: Token | None = None  # the win's 台, the next hand's streak
+    pairs: tuple[tuple[Token, Token], ...] = ()  # (chair, amount) of 收支
+    negated: bool = False  # 無 before it
 
 
 @dataclass(slots=True)
 class Expectations:
-    lines: tuple[ExpectLine, ...]
+    lines: tuple[ExpectWritten, ...]
 
 
 # ---------------------------------------------------------------------------- the whole log

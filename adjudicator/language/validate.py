@@ -43,16 +43,19 @@ from adjudicator.language.incident import (
     WinExpectation,
 )
 from adjudicator.language.seats import SEAT_ALIASES, Seat
-from adjudicator.language.vocabulary import HEADER_KEYS, canonical
+from adjudicator.language.vocabulary import HEADER_KEYS, MATCH_ONLY_KEYS, canonical
 
-# Free-text header keys and the Header field each fills.
+# The Header field each header key fills, by how its value is read.
+_CHAIR_FIELDS = {"莊家": "dealer", "開門": "open_seat"}
+_NUMBER_FIELDS = {"連莊": "streak", "示記": "shown_streak", "底": "base", "台": "per_tai",
+                  "牌牆": "wall"}
 _TEXT_FIELDS = {"起點": "start", **OCCASION}
 _REPEATABLE_KEYS = frozenset({"插花"})
 # Marks a word processor puts between list items; a name never ends with one.
 _LIST_MARKS = frozenset(",，、;；")
 
-_MELD_SIZES = {"吃": (3,), "碰": (1, 3), "明杠": (1, 4), "加杠": (1, 4), "暗杠": (1, 4)}
-_MELD_FULL = {"碰": 3, "明杠": 4, "加杠": 4, "暗杠": 4}
+# A laid set is written whole, or (all but a chow) as its one tile once.
+_MELD_SIZES = {kind: (n,) if kind == "吃" else (1, n) for kind, n in tl.MELD_SIZE.items()}
 # How many tiles 用 lays with a claimed one, and the words asking for them.
 _USING = {"吃": (2, "用 後面的兩張牌"), "碰": (2, "用 後面的 2 張牌"),
           "明杠": (3, "用 後面的 3 張牌")}
@@ -245,33 +248,37 @@ class _Validator:
         lines.setdefault(key, token.line or 0)
         return key
 
-    def header_line(self, line: sx.HeaderLine) -> None:
+    def header_line(self, line: sx.KeyLine | sx.SideBetLine) -> None:
         header = self.incident.header
         key = self.header_key(line.key)
-        match line:
-            case sx.ProfileLine(value=value):
-                header.profile = value.value
-            case sx.RoundLine(value=value):
-                header.round_wind = SEAT_ALIASES[value.value[0]]
-            case sx.ChairLine(who=who, field=name):
-                setattr(header, name, self.who(who))
-            case sx.NumberLine(value=value, field=name):
-                setattr(header, name, self.number(value))
-            case sx.TextLine(value=value):
-                text = value.value.strip()
-                if key == "起點" and text == "开局":
-                    text = "開局"  # the Simplified spelling; any other start is a fragment
-                setattr(header, _TEXT_FIELDS[key], text)
-            case sx.SideBetLine():
-                header.side_bets.append(SideBet(
-                    line=line.key.line or 0, kind=line.kind, seat=self.who(line.who),
-                    amount=self.number(line.amount),
-                    bettor=None if line.bettor is None else line.bettor.value,
-                ))
-            case sx.MatchKeyLine():
-                header.match_keys[key] = self.match_key(key, line)
+        if isinstance(line, sx.SideBetLine):
+            header.side_bets.append(SideBet(
+                line=line.key.line or 0, kind=line.kind, seat=self.who(line.who),
+                amount=self.number(line.amount),
+                bettor=None if line.bettor is None else line.bettor.value,
+            ))
+        elif key in MATCH_ONLY_KEYS:
+            header.match_keys[key] = self.match_key(key, line)
+        elif line.value is not None:  # the grammar requires a value for every other key
+            self.header_value(key, line.value)
 
-    def match_key(self, key: str, line: sx.MatchKeyLine) -> str:
+    def header_value(self, key: str, value: Token) -> None:
+        header = self.incident.header
+        if key == "規則":
+            header.profile = value.value
+        elif key == "圈風":
+            header.round_wind = SEAT_ALIASES[value.value[0]]
+        elif key in _CHAIR_FIELDS:
+            setattr(header, _CHAIR_FIELDS[key], self.who(value))
+        elif key in _NUMBER_FIELDS:
+            setattr(header, _NUMBER_FIELDS[key], self.number(value))
+        else:
+            text = value.value.strip()
+            if key == "起點" and text == "开局":
+                text = "開局"  # the Simplified spelling; any other start is a fragment
+            setattr(header, _TEXT_FIELDS[key], text)
+
+    def match_key(self, key: str, line: sx.KeyLine) -> str:
         if not self.match_header:
             self.fail(line.key, "本盤的表頭欄位", f"「{key}」只寫在將頭（.match 檔第一盤之前）")
         value = line.value
@@ -318,7 +325,7 @@ class _Validator:
             sizes = " 或 ".join(str(n) for n in _MELD_SIZES[kind])
             self.fail(meld.kind, f"{kind} 的 {sizes} 張牌", f"寫了 {len(laid)} 張")
         if len(laid) == 1:
-            laid *= _MELD_FULL[kind]  # 碰 三萬 is three 三萬, 暗杠 白 four 白
+            laid *= tl.MELD_SIZE[kind]  # 碰 三萬 is three 三萬, 暗杠 白 four 白
         return Meld(kind=kind, tiles=tuple(laid))
 
     # -- record
@@ -389,34 +396,31 @@ class _Validator:
 
     # -- expectations
 
-    def expectation(self, line: sx.ExpectLine) -> Expectation:
-        at, negated = line.body.first.line or 0, line.negation is not None
-        match line.body:
-            case sx.FindingWritten(who=who, kind=kind):
-                word = canonical(kind.value)
-                assert word in FINDING_KINDS, word
-                return FindingExpectation(at, negated, self.who(who), word)
-            case sx.WinWritten(who=who, validity=validity, tai=tai):
-                valid = None if validity is None else canonical(validity.value) == "有效"
-                count = None if tai is None else self.number(tai)
-                return WinExpectation(at, negated, self.who(who), valid, count)
-            case sx.EndWritten(ends=ends):
-                return HandEndExpectation(at, negated, ends=ends)
-            case sx.BalanceWritten(pairs=pairs):
-                balances: dict[Seat, Money] = {}
-                for who, amount in pairs:
-                    seat = self.who(who)
-                    if seat in balances:
-                        self.fail(who, "另一個座位", f"「{seat}」的收支已經寫過")
-                    balances[seat] = self.money(amount)
-                return BalanceExpectation(at, negated, balances)
-            case sx.NextWritten(who=who, streak=streak, counts_streak=counts):
-                return NextHandExpectation(
-                    at, negated, self.who(who),
-                    streak=None if streak is None else self.number(streak),
-                    counts_streak=counts,
-                )
-        raise AssertionError(line.body)  # the Transformer makes no other expectation
+    def expectation(self, line: sx.ExpectWritten) -> Expectation:
+        at, negated = line.first.line or 0, line.negated
+        if line.kind in ("ends", "continues"):
+            return HandEndExpectation(at, negated, ends=line.kind == "ends")
+        if line.kind == "balance":
+            balances: dict[Seat, Money] = {}
+            for who, amount in line.pairs:
+                seat = self.who(who)
+                if seat in balances:
+                    self.fail(who, "另一個座位", f"「{seat}」的收支已經寫過")
+                balances[seat] = self.money(amount)
+            return BalanceExpectation(at, negated, balances)
+        assert line.who is not None  # the grammar writes a chair in the other three
+        if line.kind == "finding":
+            word = canonical(line.word.value) if line.word is not None else ""
+            assert word in FINDING_KINDS, word
+            return FindingExpectation(at, negated, self.who(line.who), word)
+        if line.kind == "win":  # the 台 is checked before the name, as written before
+            valid = None if line.word is None else canonical(line.word.value) == "有效"
+            tai = None if line.number is None else self.number(line.number)
+            return WinExpectation(at, negated, self.who(line.who), valid, tai)
+        dealer = self.who(line.who)
+        return NextHandExpectation(
+            at, negated, dealer, streak=None if line.number is None else self.number(line.number),
+            counts_streak=line.word is None)
 
 
 # ---------------------------------------------------------------------------- helpers

@@ -17,6 +17,7 @@ from adjudicator.report.acts import act_words
 from adjudicator.ruling.clauses import order_key, paraphrase
 from adjudicator.ruling.interpretations import POINTS
 from adjudicator.ruling.model import (
+    STATUS_WORDS,
     Finding,
     Interpretation,
     NextHand,
@@ -30,12 +31,6 @@ from adjudicator.ruling.model import (
     money_json,
     signed_money,
 )
-
-STATUS_WORDS = {
-    "decided": "裁決確定",
-    "undetermined": "紀錄不足：部分結論有待查明",
-    "inconsistent": "紀錄自相矛盾：僅就可判部分裁決",
-}
 
 
 @dataclass(frozen=True)
