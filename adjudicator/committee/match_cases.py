@@ -5,11 +5,11 @@ deal of each hand, the running totals and the warnings, worked out by hand; each
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
 
-from adjudicator.committee.cases import UNJUDGED, check_expectations, unjudged_why
+from adjudicator.committee.cases import UNJUDGED, Outcome, check_expectations, unjudged_why
 from adjudicator.language import reader
 from adjudicator.match.carry import Carried
 from adjudicator.match.format import (
@@ -25,17 +25,8 @@ from adjudicator.ruling.model import signed_money
 
 
 @dataclass
-class MatchCaseResult:
-    path: Path
-    failures: list[str] = field(default_factory=list)
-    error: str | None = None
+class MatchCaseResult(Outcome):
     result: MatchResult | None = None
-    checked: int = 0
-    seconds: float = 0.0
-
-    @property
-    def passed(self) -> bool:
-        return self.error is None and not self.failures
 
 
 def run_match_case(path: Path, settings: dict[str, str] | None = None) -> MatchCaseResult:

@@ -19,6 +19,12 @@ VERBS: tuple[str, ...] = (
     "露牌", "弄亂", "檢查", "舉發", "自承", "發現", "復原", "荒局",
 )
 
+# The grammar's terminals that spell acts (grammar/incident.lark, its "Acts" block), grouped
+# by what may follow them: a new verb joins one, a verb of a new shape adds one here.
+ACT_TERMINALS: tuple[str, ...] = (
+    "V_PLAIN", "V_MAYBE", "V_TILE", "V_SHOW", "EXHAUST", "REPL", "FLOWER", "CHOW", "PUNG",
+    "KONG_OPEN", "KONG_ADD", "KONG_HIDDEN", "DISTURB", "INSPECT", "ACCUSE", "ADMIT")
+
 # Sets of verbs that rules and fact builders treat alike, by the name the rules use.
 VERB_CLASSES: dict[str, tuple[str, ...]] = {
     # Taking another's discard into a laid-out pung or kong.

@@ -10,6 +10,7 @@ import pytest
 
 from adjudicator.language import errors, reader
 from adjudicator.language.vocabulary import (
+    ACT_TERMINALS,
     FINDING_KINDS,
     OFFENCES,
     VERB_CLASSES,
@@ -19,10 +20,6 @@ from adjudicator.language.vocabulary import (
     verb_class_path,
 )
 
-# The terminals of grammar/incident.lark that are acts (see its "Acts" block).
-ACT_TERMINALS = ("V_PLAIN", "V_MAYBE", "V_TILE", "V_SHOW", "EXHAUST", "REPL", "FLOWER",
-                 "CHOW", "PUNG", "KONG_OPEN", "KONG_ADD", "KONG_HIDDEN", "DISTURB",
-                 "INSPECT", "ACCUSE", "ADMIT")
 _PIECE = re.compile(r"\[([^\]]+)\]|([^\[\]()|?*+\\.])")
 
 
