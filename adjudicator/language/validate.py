@@ -121,7 +121,6 @@ class _Validator:
     base: Header | None = None
     match_header: bool = False
     incident: Incident = field(init=False)
-    lines: list[str] = field(init=False)  # the source lines, for error messages
     last_seq: int = 0  # the sequence number of the act before, for lines without one
     in_record: bool = False  # positions before 紀錄: are the start, inside it sightings
 
@@ -132,7 +131,6 @@ class _Validator:
                 self.base, players=dict(self.base.players),
                 side_bets=list(self.base.side_bets), lines={},
                 start=None, hand=None)  # each hand states its own start and number
-        self.lines = self.source.splitlines()
 
     def incident_of(self, written: sx.LogWritten) -> Incident:
         # Names first, so a position or key may use a name declared on a later header line.
@@ -158,7 +156,8 @@ class _Validator:
         hint: str | None = None,
     ) -> NoReturn:
         line = token.line or 1
-        source_line = self.lines[line - 1] if line <= len(self.lines) else ""
+        lines = self.source.splitlines()  # only when failing: most logs never do
+        source_line = lines[line - 1] if line <= len(lines) else ""
         raise LogError(line, (token.column or 1) + shift, expected, source_line, detail, hint)
 
     def number(self, token: Token, text: str | None = None) -> int:
@@ -201,6 +200,9 @@ class _Validator:
         return "裁判" if token.type == "REFEREE" else "牌局"
 
     def tiles(self, tokens: tuple[Token, ...]) -> tuple[tl.Tile, ...]:
+        # Most acts name no tile list or one word: no generator for those (a read's hot path).
+        if len(tokens) <= 1:
+            return self.expand(tokens[0]) if tokens else ()
         return tuple(t for token in tokens for t in self.expand(token))
 
     def tile(self, token: Token) -> tl.Tile:
