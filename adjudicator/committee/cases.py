@@ -36,18 +36,24 @@ CORPUS_GLOBS = ("*.case", "*.log")  # diff and coverage also judge plain logs
 
 
 @dataclass
-class CaseResult:
+class Outcome:
+    """How one case file fared (a hand's case here, a match's in match_cases.py)."""
+
     path: Path
     failures: list[str] = field(default_factory=list)
-    error: str | None = None  # the log itself could not be judged
-    ruling: Ruling | None = None
-    incident: Incident | None = None
+    error: str | None = None  # the file itself could not be judged
     checked: int = 0
     seconds: float = 0.0
 
     @property
     def passed(self) -> bool:
         return self.error is None and not self.failures
+
+
+@dataclass
+class CaseResult(Outcome):
+    ruling: Ruling | None = None
+    incident: Incident | None = None
 
 
 def find_cases(paths: Iterable[Path], globs: Iterable[str] = CASE_GLOBS) -> Iterator[Path]:

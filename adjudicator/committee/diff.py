@@ -31,7 +31,7 @@ from adjudicator.language.reader import read
 from adjudicator.rules.files import named_family, profile_family
 from adjudicator.ruling.interpretations import POINTS, profile_values
 from adjudicator.ruling.judge import judge
-from adjudicator.ruling.model import Ruling, signed_money, to_dict
+from adjudicator.ruling.model import STATUS_SHORT, Ruling, signed_money, to_dict
 
 ASPECTS = {"status": "狀態", "findings": "認定", "wins": "和牌", "payments": "賠付",
            "balances": "收支", "next_hand": "本盤／下盤", "uncertain": "待查"}
@@ -398,7 +398,7 @@ def _next(n: dict[str, Any]) -> str:
             + (f"〔{'、'.join(nh['clauses'])}〕" if nh.get("clauses") else ""))
 
 
-_STATUS = {"decided": "裁決確定", "undetermined": "紀錄不足", "inconsistent": "紀錄矛盾"}
+_STATUS = STATUS_SHORT
 
 _WORDS = {
     "status": lambda s: _STATUS.get(s, s),

@@ -5,11 +5,11 @@ deal of each hand, the running totals and the warnings, worked out by hand; each
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
 
-from adjudicator.committee.cases import UNJUDGED, check_expectations, unjudged_why
+from adjudicator.committee.cases import UNJUDGED, Outcome, check_expectations, unjudged_why
 from adjudicator.language import reader
 from adjudicator.match.carry import Carried
 from adjudicator.match.format import (
@@ -20,22 +20,13 @@ from adjudicator.match.format import (
     WarningExpectation,
     read_match,
 )
-from adjudicator.match.ledger import shown
 from adjudicator.match.run import MatchResult, judge_match
+from adjudicator.ruling.model import signed_money
 
 
 @dataclass
-class MatchCaseResult:
-    path: Path
-    failures: list[str] = field(default_factory=list)
-    error: str | None = None
+class MatchCaseResult(Outcome):
     result: MatchResult | None = None
-    checked: int = 0
-    seconds: float = 0.0
-
-    @property
-    def passed(self) -> bool:
-        return self.error is None and not self.failures
 
 
 def run_match_case(path: Path, settings: dict[str, str] | None = None) -> MatchCaseResult:
@@ -99,8 +90,8 @@ def _check(exp: MatchExpectation, result: MatchResult) -> str | None:
         want = {n: Fraction(v) for n, v in exp.totals.items()}
         wrong = [n for n in set(want) | set(totals)
                  if want.get(n, Fraction(0)) != totals.get(n, Fraction(0))]
-        got = " ".join(f"{n} {shown(v)}" for n, v in totals.items())
-        return f"{where}帳目應為 " + " ".join(f"{n} {shown(v)}" for n, v in want.items()) + \
+        got = " ".join(f"{n} {signed_money(v)}" for n, v in totals.items())
+        return f"{where}帳目應為 " + " ".join(f"{n} {signed_money(v)}" for n, v in want.items()) + \
             f"；結果為 {got}" if wrong else None
     return _check_deal(exp, result)
 

@@ -318,7 +318,7 @@ async def ruling(request: Request, ruling_id: str) -> dict[str, Any]:
 async def rulings(request: Request, date: str = "", table: str = "", player: str = "",
                   offence: str = "") -> list[dict[str, Any]]:
     """存檔的裁決（新的在前），可依日期（開頭）、桌號、玩家名、違規種類篩選。"""
-    from adjudicator.language.reader import canonical
+    from adjudicator.language.vocabulary import canonical
 
     query = ArchiveQuery(date[:40], table[:40], player[:40], canonical(offence[:40]))
     found = await run_in_threadpool(request.app.state.archive.search, query)

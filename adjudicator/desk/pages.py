@@ -21,10 +21,11 @@ from adjudicator.desk import api, service
 from adjudicator.desk.archive import Query, Record
 from adjudicator.desk.limits import Refused
 from adjudicator.report import pdf
+from adjudicator.ruling.model import STATUS_SHORT
 
 router = APIRouter(include_in_schema=False)
 
-STATUS = {"decided": "裁決確定", "undetermined": "紀錄不足", "inconsistent": "紀錄矛盾"}
+STATUS = STATUS_SHORT
 OFFENCES = ("優先", "詐和", "包賠", "相公", "代位賠付", "錯杠", "錯碰", "錯打明牌", "過水",
             "眼牌違規", "禁制", "喊碰未碰", "強制復原")
 
@@ -144,7 +145,7 @@ def _row(r: Record) -> str:
 @router.get("/rulings")
 async def rulings(request: Request, date: str = "", table: str = "", player: str = "",
                   offence: str = "") -> HTMLResponse:
-    from adjudicator.language.reader import canonical
+    from adjudicator.language.vocabulary import canonical
 
     query = Query(date[:40], table[:40], player[:40], canonical(offence[:40]))
     found = await run_in_threadpool(request.app.state.archive.search, query)

@@ -16,7 +16,7 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedTok
 from lark.parsers.lalr_parser_state import ParserState
 
 from adjudicator.language import suggest
-from adjudicator.language.vocabulary import HEADER_KEYS, examples
+from adjudicator.language.vocabulary import ACT_TERMINALS, HEADER_KEYS, examples
 
 TILE_WORDS = "牌名，例如 三萬 或 3m"
 SEAT_WORDS = "座位（東 南 西 北）或玩家名"
@@ -91,10 +91,7 @@ def _kind(trigger: str, short: str, long: str = "", covers: str = "") -> _Kind:
 
 
 _HEADER_KEYS = " ".join(HEADER_KEYS)
-_VERBS = (
-    "V_PLAIN V_MAYBE V_TILE V_SHOW REPL FLOWER CHOW PUNG KONG_OPEN KONG_ADD KONG_HIDDEN "
-    "DISTURB INSPECT ACCUSE ADMIT EXHAUST"
-)
+_VERBS = " ".join(ACT_TERMINALS)
 
 # The kinds of word of grammar/incident.lark, most useful first.  A terminal is described by
 # the first kind that covers it; of several kinds the first three are named.
@@ -123,6 +120,8 @@ _KINDS: tuple[_Kind, ...] = (
     _kind("PLAYER_DEF", "玩家名", "玩家名，例如 東=阿明"),
     _kind("PROFILE", "規則名稱", "規則名稱，例如 tw16"),
     _kind("OUTSIDE INSIDE", "外插／內插"),
+    _kind("CHANGE_WHEN", "每將／每圈", "每將 或 每圈（搬風 的時點）"),
+    _kind("TEXT", "欄位的內容", "欄位的內容，例如 日期: 2026-11-30"),
     _kind("USE", "用", "用，例如 吃 七筒 用 六筒 八筒"),
     _kind("DEALER", "莊家", "莊家，例如 下盤: 莊家 南"),
     _kind("STREAK NOCOUNT", "連莊／不計連莊序"),

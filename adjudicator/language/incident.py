@@ -119,6 +119,9 @@ class Header:
     table: str | None = None
     referee: str | None = None
     hand: str | None = None
+    # A match header's own keys (將 起莊 搬風 → title, chair, 每將/每圈), canonical; only
+    # read(match_header=True) accepts them.
+    match_keys: dict[str, str] = field(default_factory=dict)
     lines: dict[str, int] = field(default_factory=dict)  # header key → source line
 
     def occasion(self) -> list[tuple[str, str, str]]:

@@ -139,3 +139,98 @@ def counts(tiles: Iterable[Tile]) -> list[int]:
         if 0 <= t < N_PLAYING:
             arr[t] += 1
     return arr
+
+
+# ---------------------------------------------------------------------------------------
+# Tiles and sets as a hand is written outside a log (``adjudicator score``, the desk's hand
+# form): runs without spaces (123m456p), honours repeated (東東東).
+
+# Suit letters and characters that close a run of numerals.
+_SUIT_CLOSERS = {**SUIT_ALIASES, "z": 3, "f": 4}
+_LONG_HONOURS = sorted((k for k in HONOUR_ALIASES if len(k) > 1), key=len, reverse=True)
+# The words of a laid set (the log's meld kinds; 碰杠 is a 明杠), Traditional or not.
+_KIND_ALIASES = {"吃": "吃", "碰": "碰", "明杠": "明杠", "明槓": "明杠", "碰杠": "明杠",
+                 "碰槓": "明杠", "加杠": "加杠", "加槓": "加杠", "暗杠": "暗杠", "暗槓": "暗杠"}
+# How many tiles each kind of laid set holds.
+MELD_SIZE = {"吃": 3, "碰": 3, "明杠": 4, "加杠": 4, "暗杠": 4}
+_MELD_WORD = "門前應寫成「碰 三萬 / 吃 四五六索 / 明杠 北 / 加杠 五筒 / 暗杠 白」"
+
+
+class TileError(ValueError):
+    """Input that names no tile; the message is for the referee, in Chinese."""
+
+
+def _closed_run(numerals: list[str], closer: str) -> list[Tile]:
+    """The tiles of a run such as 一二三 + 萬, 123 + m, 555 + z, 18 + f."""
+    if not numerals:
+        raise TileError(f"「{closer}」前面少了數字，例如 三{closer} 或 3{closer}")
+    if closer in ("z", "f"):
+        top = 7 if closer == "z" else 8
+        if any(not n.isdigit() or not 1 <= int(n) <= top for n in numerals):
+            raise TileError(f"{closer} 前只能是 1 到 {top} 的數字")
+        base = 26 if closer == "z" else 33
+        return [base + int(n) for n in numerals]
+    if closer in "mps" and not all(n.isdigit() for n in numerals):
+        raise TileError(f"「{closer}」前要用阿拉伯數字，例如 3{closer}")
+    suit = SUIT_ALIASES[closer]
+    return [suited(suit, NUMERAL_VALUES[n]) for n in numerals]
+
+
+def parse_tiles(text: str) -> list[Tile]:
+    """Every tile named in ``text``: words and runs, spaces optional.
+
+    ``一二三萬 四五六筒`` · ``123m456p`` · ``東東東`` · ``紅中 中`` · ``555z`` · ``春 1f``.
+    ``TileError`` (Chinese message) on anything else, e.g. ``406p`` or a run without suit.
+    """
+    out: list[Tile] = []
+    numerals: list[str] = []
+    i = 0
+    text = text.replace("，", " ").replace(",", " ")
+    while i < len(text):
+        ch = text[i]
+        if ch.isspace():
+            if numerals:
+                raise TileError(f"「{''.join(numerals)}」後面少了花色（萬、筒、索 或 m p s z f）")
+            i += 1
+        elif ch in NUMERAL_VALUES:
+            numerals.append(ch)
+            i += 1
+        elif ch == "0":
+            raise TileError("沒有「0」這張牌")
+        elif ch in _SUIT_CLOSERS:
+            out += _closed_run(numerals, ch)
+            numerals = []
+            i += 1
+        elif numerals:
+            raise TileError(f"「{''.join(numerals)}」後面少了花色（萬、筒、索 或 m p s z f）")
+        else:
+            word = next((w for w in _LONG_HONOURS if text.startswith(w, i)), ch)
+            if word not in HONOUR_ALIASES:
+                raise TileError(f"「{word}」不是牌名；例如 三萬、3m、東、紅中、春")
+            out.append(HONOUR_ALIASES[word])
+            i += len(word)
+    if numerals:
+        raise TileError(f"「{''.join(numerals)}」後面少了花色（萬、筒、索 或 m p s z f）")
+    return out
+
+
+def _meld(part: str) -> tuple[str, tuple[Tile, ...]]:
+    """One laid-out set: ``碰 三萬`` (the tile once or three times), ``吃 四五六索``,
+    ``明杠 北`` / ``暗杠 白`` (once or four times)."""
+    words = part.split(maxsplit=1)
+    if len(words) != 2 or words[0] not in _KIND_ALIASES:
+        raise TileError(f"看不懂「{part.strip()}」：{_MELD_WORD}")
+    kind = _KIND_ALIASES[words[0]]
+    found = parse_tiles(words[1])
+    size = MELD_SIZE[kind]
+    if kind != "吃" and len(found) == 1:
+        found = found * size
+    if len(found) != size:
+        raise TileError(f"「{part.strip()}」：{kind} 應寫 {'三張牌' if kind == '吃' else '一張牌'}")
+    return kind, tuple(found)
+
+
+def parse_melds(text: str) -> list[tuple[str, tuple[Tile, ...]]]:
+    """``碰 三萬 / 吃 四五六索`` → the sets; ``/`` or ``／`` between them."""
+    parts = [p for p in text.replace("／", "/").split("/") if p.strip()]
+    return [_meld(p) for p in parts]

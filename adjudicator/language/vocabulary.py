@@ -19,6 +19,12 @@ VERBS: tuple[str, ...] = (
     "露牌", "弄亂", "檢查", "舉發", "自承", "發現", "復原", "荒局",
 )
 
+# The grammar's terminals that spell acts (grammar/incident.lark, its "Acts" block), grouped
+# by what may follow them: a new verb joins one, a verb of a new shape adds one here.
+ACT_TERMINALS: tuple[str, ...] = (
+    "V_PLAIN", "V_MAYBE", "V_TILE", "V_SHOW", "EXHAUST", "REPL", "FLOWER", "CHOW", "PUNG",
+    "KONG_OPEN", "KONG_ADD", "KONG_HIDDEN", "DISTURB", "INSPECT", "ACCUSE", "ADMIT")
+
 # Sets of verbs that rules and fact builders treat alike, by the name the rules use.
 VERB_CLASSES: dict[str, tuple[str, ...]] = {
     # Taking another's discard into a laid-out pung or kong.
@@ -55,13 +61,34 @@ FINDING_KINDS: tuple[str, ...] = (
     "過水", "眼牌違規", "禁制", "喊碰未碰", "強制復原",
 )
 
+# Simplified and variant characters of the closed vocabularies (acts, offences, kinds, keys)
+# onto the canonical words above, which write 杠 and 和.
+_CANON = str.maketrans({
+    "槓": "杠", "胡": "和", "臺": "台",
+    "弃": "棄", "补": "補", "抢": "搶", "触": "觸", "张": "張", "听": "聽", "换": "換",
+    "复": "復", "乱": "亂", "检": "檢", "举": "舉", "发": "發", "现": "現", "过": "過",
+    "错": "錯", "捡": "撿", "窥": "窺", "视": "視", "带": "帶", "诈": "詐", "赔": "賠",
+    "违": "違", "规": "規", "强": "強", "优": "優", "门": "門", "墙": "牆", "无": "無",
+    "将": "將",
+})
+
+
+def canonical(word: str) -> str:
+    """The canonical spelling of an act, offence, kind or key word as the grammar read it."""
+    return word.translate(_CANON)
+
+
 # The header keys, by the grammar terminal that spells them (Simplified spellings included).
 HEADER_KEYS: dict[str, str] = {
     "RULES": "規則", "ROUND": "圈風", "DEALER": "莊家", "STREAK": "連莊", "SHOWN": "示記",
     "OPEN": "開門", "BASE": "底", "TAI": "台", "PLAYERS": "玩家", "SIDEBET": "插花",
     "WALL": "牌牆", "START": "起點", "DATE": "日期", "VENUE": "場地", "DESK": "桌號",
     "REFEREE": "裁判", "HAND_NO": "盤號",
+    "MATCH_TITLE": "將", "START_SEAT": "起莊", "SEAT_CHANGE": "搬風",
 }
+# The keys only a match header has (docs/match-format.md): its title, the 起莊位 and when
+# players change chairs (每將 or 每圈, the grammar's CHANGE_WHEN).
+MATCH_ONLY_KEYS: tuple[str, ...] = ("將", "起莊", "搬風")
 
 # The words an error message offers as examples of a vocabulary, the most used first (the
 # messages are built from these; each must be a word of its vocabulary).

@@ -1,9 +1,10 @@
 """Reading a ``.match`` file (docs/match-format.md): the match header, the hands, the
 expectations of a match case.
 
-The match header's stake, players, side bets and starting deal are incident-language
-header lines, read by the incident reader (the one source of truth for those words); the
-keys only a match has (將 起莊 搬風 日期 場地 桌號 裁判) are read here.  Each hand is kept as
+The match header is incident-language header lines, read by the incident reader (the one
+source of truth for those words), which also knows the keys only a match has (將 起莊 搬風)
+when told it reads a match header; this module says which keys belong to the match as a
+whole and what they default to.  Each hand is kept as
 text, with blank lines before it so that the reader's line numbers are the file's: it is
 read once the match knows the state it starts from (carry.py).
 """
@@ -12,12 +13,14 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Literal, cast
 
 from adjudicator.language import reader
 from adjudicator.language.errors import SEAT_WORDS, LogError
 from adjudicator.language.incident import OCCASION, Bet, Money
 from adjudicator.language.seats import SEAT_ALIASES, Seat
+from adjudicator.language.validate import money
+from adjudicator.language.vocabulary import MATCH_ONLY_KEYS
 
 _BLANK = r"[ \t\u3000]"
 _TAIL = rf"{_BLANK}*(?:[#＃].*)?$"  # blanks and an optional comment to the end of the line
@@ -25,15 +28,11 @@ _HAND = re.compile(rf"^{_BLANK}*第{_BLANK}*([0-9０-９]+){_BLANK}*[盤盘]{_BL
                    rf"{_BLANK}*([^#＃]*?){_TAIL}")
 _DASHES = re.compile(rf"^{_BLANK}*-{{3,}}{_TAIL}")
 _EXPECT = re.compile(rf"^{_BLANK}*[將将]期望{_BLANK}*[:：]?{_TAIL}")
-_OWN_KEY = re.compile(rf"^{_BLANK}*(將|将|起莊|起庄|搬風|搬风|日期|場地|场地|桌號|桌号|裁判)"
-                      rf"{_BLANK}*[:：]{_BLANK}*([^#＃]*?){_TAIL}")
-_CANON_KEY = {"将": "將", "起庄": "起莊", "搬风": "搬風", "场地": "場地", "桌号": "桌號"}
-# The occasion words a match states once for all its hands (盤號 names each hand instead).
-_META_KEYS = tuple(word for word in OCCASION if word != "盤號")
-# Incident-language header keys that belong to the match as a whole.
-MATCH_KEYS = frozenset({"規則", "圈風", "莊家", "連莊", "底", "台", "玩家", "插花"})
+# The incident-language header keys that belong to the match as a whole (the occasion's
+# words once for all hands; 盤號 names each hand instead).
+MATCH_KEYS = frozenset({"規則", "圈風", "莊家", "連莊", "底", "台", "玩家", "插花",
+                        *MATCH_ONLY_KEYS, *(word for word in OCCASION if word != "盤號")})
 SeatChange = Literal["每將", "每圈"]
-SEAT_CHANGES: tuple[SeatChange, ...] = ("每將", "每圈")
 
 
 @dataclass(frozen=True)
@@ -136,30 +135,23 @@ def _fail(lines: list[str], index: int, expected: str, detail: str | None = None
 
 def _header(lines: list[str], end: int) -> MatchHeader:
     header = MatchHeader()
-    kept: list[str] = []
-    for i, line in enumerate(lines[:end]):
-        own = _OWN_KEY.match(line)
-        if own is None:
-            kept.append(line)
-            continue
-        kept.append("")  # the reader sees a blank line: its line numbers stay the file's
-        key = _CANON_KEY.get(own.group(1), own.group(1))
-        if key in header.lines:
-            _fail(lines, i, "另一個將頭欄位", f"「{key}」第 {header.lines[key]} 行已經寫過")
-        header.lines[key] = i + 1
-        _own_key(header, lines, i, key, own.group(2).strip())
-    incident = reader.read("\n".join(kept))
-    for key, line in incident.header.lines.items():
+    incident = reader.read("\n".join(lines[:end]), match_header=True)
+    h = incident.header
+    for key, line in sorted(h.lines.items(), key=lambda item: item[1]):
         if key not in MATCH_KEYS:
             _fail(lines, line - 1, "將頭欄位（規則 底 台 玩家 插花 圈風 莊家 連莊 起莊 搬風…）",
                   f"「{key}」屬於各盤，寫在該盤裡")
         header.lines[key] = line
     for item in (*incident.positions, *incident.record):
         _fail(lines, item.line - 1, "將頭欄位", "手牌與紀錄屬於各盤：先寫 第1盤:")
-    h = incident.header
     if len(h.players) != 4:
         line = h.lines.get("玩家", 1) - 1
         _fail(lines, line, "玩家: 東=… 南=… 西=… 北=…", "將頭須寫明四位玩家（分帳按人名）")
+    header.title = h.match_keys.get("將") or None
+    header.meta = {word: value for word, _, value in
+                   sorted(h.occasion(), key=lambda row: h.lines[row[0]])}
+    header.seat_change = cast(SeatChange, h.match_keys.get("搬風", header.seat_change))
+    header.start_dealer = cast(Seat, h.match_keys.get("起莊", header.start_dealer))
     header.profile, header.base, header.per_tai = h.profile, h.base, h.per_tai
     header.seating = {seat: name for name, seat in h.players.items()}
     header.round_wind, header.streak = h.round_wind, h.streak
@@ -173,24 +165,6 @@ def _header(lines: list[str], end: int) -> MatchHeader:
                                  player=header.seating[b.seat])
                         for b in h.side_bets]
     return header
-
-
-def _own_key(header: MatchHeader, lines: list[str], i: int, key: str, value: str) -> None:
-    column = lines[i].find(value) + 1 if value else len(lines[i]) + 1
-    if key == "將":
-        header.title = value or None
-    elif key in _META_KEYS:
-        if not value:
-            _fail(lines, i, f"{key} 的內容", column=column)
-        header.meta[key] = value
-    elif key == "起莊":
-        if value not in SEAT_ALIASES:
-            _fail(lines, i, "座位（東 南 西 北）", "起莊 是該將首盤莊家的座位", column)
-        header.start_dealer = SEAT_ALIASES[value]
-    elif key == "搬風":
-        if value not in SEAT_CHANGES:
-            _fail(lines, i, "每將 或 每圈", "搬風 的時點", column)
-        header.seat_change = value  # type: ignore[assignment]
 
 
 # ---------------------------------------------------------------------- the hands
@@ -291,7 +265,7 @@ def _totals(lines: list[str], i: int, words: list[str]) -> dict[str, Money]:
             _fail(lines, i, "金額，例如 +1200 或 -700/3", f"「{amount}」")
         if name in out:
             _fail(lines, i, "另一個名字", f"「{name}」已經寫過")
-        out[name] = reader.money(amount)
+        out[name] = money(amount)
     return out
 
 

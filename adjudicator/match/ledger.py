@@ -13,7 +13,6 @@ from fractions import Fraction
 
 from adjudicator.language.incident import Money
 from adjudicator.language.seats import SEATS, Seat
-from adjudicator.ruling.model import money_json
 
 
 def by_name(balances: Mapping[str, Money], seating: Mapping[Seat, str]) -> dict[str, Fraction]:
@@ -53,10 +52,3 @@ class Ledger:
 
     def total(self) -> Fraction:
         return sum(self.totals.values(), Fraction(0))
-
-
-def shown(amount: Fraction | int) -> str:
-    """Money as the reports write it: +1200, -400, 0, -700/3."""
-    value = money_json(amount)
-    text = str(value)
-    return f"+{text}" if Fraction(amount) > 0 else text

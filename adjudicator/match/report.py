@@ -16,12 +16,11 @@ from typing import Any
 from adjudicator.language.errors import display_width
 from adjudicator.language.seats import SEATS
 from adjudicator.match.carry import Carried, Deal
-from adjudicator.match.ledger import shown
 from adjudicator.match.run import HandResult, MatchResult
-from adjudicator.ruling.model import money_json
+from adjudicator.ruling.model import STATUS_LEDGER, money_json, signed_money
 from adjudicator.ruling.model import to_dict as ruling_dict
 
-_STATUS = {"decided": "已決", "undetermined": "未定", "inconsistent": "自相矛盾"}
+_STATUS = STATUS_LEDGER
 
 
 def to_dict(result: MatchResult) -> dict[str, Any]:
@@ -161,7 +160,7 @@ def hand_items(x: dict[str, Any], d: dict[str, Any]) -> list[str]:
 
 
 def _amounts(amounts: dict[str, Any]) -> str:
-    return " ".join(f"{n} {shown(Fraction(str(v)))}" for n, v in amounts.items())
+    return " ".join(f"{n} {signed_money(v)}" for n, v in amounts.items())
 
 
 def end_words(d: dict[str, Any]) -> list[str]:
@@ -191,9 +190,9 @@ def ledger_rows(d: dict[str, Any]) -> tuple[list[str], list[list[str]]]:
         totals = x["totals"] if x["booked"] else {}
         rows.append([str(x["hand"]), x["round_wind"], f"{x['dealer']} {x['dealer_name']}",
                      str(x["streak"]), _STATUS[x["status"]],
-                     *[shown(Fraction(str(totals[n]))) if n in totals else "—" for n in names]])
+                     *[signed_money(totals[n]) if n in totals else "—" for n in names]])
     rows.append(["終局", "", "", "", "",
-                 *[shown(Fraction(str(d["totals"][n]))) for n in names]])
+                 *[signed_money(d["totals"][n]) for n in names]])
     return head, rows
 
 
@@ -316,7 +315,7 @@ def chart_svg(d: dict[str, Any]) -> str:
              f'y2="{y(Fraction(0)):.1f}" stroke="#999" stroke-dasharray="4"/>']
     for v in sorted({top, low, Fraction(0)}):
         parts.append(f'<text x="{left - 6}" y="{y(v) + 4:.1f}" text-anchor="end" '
-                     f'font-size="11" fill="#555">{esc(shown(v))}</text>')
+                     f'font-size="11" fill="#555">{esc(signed_money(v))}</text>')
     for i, hand in enumerate(booked, start=1):
         parts.append(f'<text x="{x(i):.1f}" y="{height - 8}" text-anchor="middle" '
                      f'font-size="11" fill="#555">{hand["hand"]}</text>')
@@ -325,11 +324,11 @@ def chart_svg(d: dict[str, Any]) -> str:
         points = " ".join(f"{x(i):.1f},{y(v):.1f}" for i, v in enumerate(series[name]))
         parts.append(f'<polyline class="series" data-name="{esc(name)}" fill="none" '
                      f'stroke="{colour}" stroke-width="2" points="{points}">'
-                     f"<title>{esc(name)} {esc(shown(series[name][-1]))}</title></polyline>")
+                     f"<title>{esc(name)} {esc(signed_money(series[name][-1]))}</title></polyline>")
         lx, ly = left + (k % 4) * 150, 16 + 22 * (k // 4)
         parts.append(f'<rect x="{lx}" y="{ly - 9}" width="14" height="4" fill="{colour}"/>'
                      f'<text x="{lx + 18}" y="{ly - 3}" font-size="12" fill="{colour}">'
-                     f"{esc(name)} {esc(shown(series[name][-1]))}</text>")
+                     f"{esc(name)} {esc(signed_money(series[name][-1]))}</text>")
     return (f'<h2>累計走勢</h2><svg id="chart" xmlns="http://www.w3.org/2000/svg" '
             f'viewBox="0 0 {width} {height}" width="{width}" height="{height}" '
             'style="max-width:100%;height:auto" role="img" '

@@ -7,7 +7,6 @@ clauses.py; acts are named by their sequence number and their text.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from fractions import Fraction
 
@@ -15,9 +14,10 @@ from adjudicator.analysis.contradictions import source_line
 from adjudicator.language.incident import Act, Incident, Position, WallCount
 from adjudicator.language.seats import SEATS
 from adjudicator.report.acts import act_words
-from adjudicator.ruling.clauses import paraphrase
+from adjudicator.ruling.clauses import order_key, paraphrase
 from adjudicator.ruling.interpretations import POINTS
 from adjudicator.ruling.model import (
+    STATUS_WORDS,
     Finding,
     Interpretation,
     NextHand,
@@ -31,12 +31,6 @@ from adjudicator.ruling.model import (
     money_json,
     signed_money,
 )
-
-STATUS_WORDS = {
-    "decided": "裁決確定",
-    "undetermined": "紀錄不足：部分結論有待查明",
-    "inconsistent": "紀錄自相矛盾：僅就可判部分裁決",
-}
 
 
 @dataclass(frozen=True)
@@ -189,7 +183,7 @@ def clause_ref(clause: str) -> ClauseRef:
 
 
 def _refs(clauses: tuple[str, ...]) -> tuple[ClauseRef, ...]:
-    return tuple(clause_ref(c) for c in sorted(clauses, key=_clause_key))
+    return tuple(clause_ref(c) for c in sorted(clauses, key=order_key))
 
 
 class _Acts:
@@ -493,13 +487,6 @@ def _ids(refs: tuple[ClauseRef, ...]) -> str:
     return "、".join(c.id for c in refs)
 
 
-_CLAUSE_KEY = re.compile(r"(\d+)")
-
-
-def _clause_key(clause: str) -> tuple:
-    return tuple(int(x) if x.isdigit() else x for x in _CLAUSE_KEY.split(clause))
-
-
 def _cited(ruling: Ruling) -> list[ClauseRef]:
     ids: set[str] = set()
     for f in ruling.findings:
@@ -514,7 +501,7 @@ def _cited(ruling: Ruling) -> list[ClauseRef]:
         ids.update(ruling.next_hand.clauses)
     for u in ruling.uncertain:
         ids.update(_possibility_clauses(u))
-    return [clause_ref(c) for c in sorted(ids, key=_clause_key)]
+    return [clause_ref(c) for c in sorted(ids, key=order_key)]
 
 
 def _reason_clauses(r: Reason) -> list[str]:

@@ -12,6 +12,18 @@ from adjudicator.language.seats import SEATS, Seat
 
 Status = Literal["decided", "undetermined", "inconsistent"]
 
+# A status in words, the one vocabulary for it: at the head of a report, in a table cell
+# (diff, the desk's archive), in a match ledger's column.
+STATUS_WORDS: dict[str, str] = {
+    "decided": "裁決確定",
+    "undetermined": "紀錄不足：部分結論有待查明",
+    "inconsistent": "紀錄自相矛盾：僅就可判部分裁決",
+}
+STATUS_SHORT: dict[str, str] = {
+    "decided": "裁決確定", "undetermined": "紀錄不足", "inconsistent": "紀錄矛盾"}
+STATUS_LEDGER: dict[str, str] = {
+    "decided": "已決", "undetermined": "未定", "inconsistent": "自相矛盾"}
+
 
 @dataclass(frozen=True)
 class Reason:

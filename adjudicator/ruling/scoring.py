@@ -45,9 +45,8 @@ HAND_FLAGS: tuple[str, ...] = (
     "self_drawn", "robbed_kong", "kong_replacement", "last_tile", "tian_hu", "di_hu",
     "ren_hu", "tian_ting", "di_ting", "dealt_flower_win")
 
-MELD_KINDS: tuple[str, ...] = ("吃", "碰", "明杠", "加杠", "暗杠")
+MELD_KINDS: tuple[str, ...] = tuple(tiles.MELD_SIZE)
 FLOWER_WINS: tuple[str, ...] = ("八仙過海", "七搶一")
-_MELD_SIZE = {"吃": 3, "碰": 3, "明杠": 4, "加杠": 4, "暗杠": 4}
 _SET_KIND = {"吃": "chow", "碰": "pung", "明杠": "kong", "加杠": "kong", "暗杠": "kong"}
 
 
@@ -162,12 +161,12 @@ def _meld_parts(meld: MeldSpec) -> tuple[str, tuple[Tile, ...]]:
 
 def meld_problem(kind: str, meld_tiles: tuple[Tile, ...]) -> str | None:
     """Why a laid-out set is not one (None when it is)."""
-    if kind not in _MELD_SIZE:
+    if kind not in tiles.MELD_SIZE:
         return f"門前「{kind}」不是吃、碰、明杠、加杠或暗杠"
     shown = tiles.names(meld_tiles)
-    if len(meld_tiles) != _MELD_SIZE[kind] or not all(0 <= t < tiles.N_PLAYING
+    if len(meld_tiles) != tiles.MELD_SIZE[kind] or not all(0 <= t < tiles.N_PLAYING
                                                         for t in meld_tiles):
-        return f"門前 {kind} {shown}：應為 {_MELD_SIZE[kind]} 張牌"
+        return f"門前 {kind} {shown}：應為 {tiles.MELD_SIZE[kind]} 張牌"
     if kind == "吃":
         low = min(meld_tiles)
         if not (tiles.is_suited(low) and sorted(meld_tiles) == [low, low + 1, low + 2]

@@ -10,18 +10,16 @@ import pytest
 
 from adjudicator.language import errors, reader
 from adjudicator.language.vocabulary import (
+    ACT_TERMINALS,
     FINDING_KINDS,
     OFFENCES,
     VERB_CLASSES,
     VERBS,
+    canonical,
     verb_class_lp,
     verb_class_path,
 )
 
-# The terminals of grammar/incident.lark that are acts (see its "Acts" block).
-ACT_TERMINALS = ("V_PLAIN", "V_MAYBE", "V_TILE", "V_SHOW", "EXHAUST", "REPL", "FLOWER",
-                 "CHOW", "PUNG", "KONG_OPEN", "KONG_ADD", "KONG_HIDDEN", "DISTURB",
-                 "INSPECT", "ACCUSE", "ADMIT")
 _PIECE = re.compile(r"\[([^\]]+)\]|([^\[\]()|?*+\\.])")
 
 
@@ -39,7 +37,7 @@ def _spellings(pattern: str) -> set[str]:
 
 def _terminal_words(*names: str) -> set[str]:
     terminals = {t.name: t.pattern.value for t in reader.parser().terminals}
-    return {reader.canonical(w) for n in names for w in _spellings(terminals[n])}
+    return {canonical(w) for n in names for w in _spellings(terminals[n])}
 
 
 def test_the_grammars_acts_are_the_verbs() -> None:

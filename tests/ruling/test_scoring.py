@@ -18,8 +18,9 @@ import pytest
 import typer
 from typer.testing import CliRunner
 
-from adjudicator.cli.score import TileError, parse_melds, parse_tiles, register
+from adjudicator.cli.score import register
 from adjudicator.language import tiles
+from adjudicator.language.tiles import TileError, parse_melds, parse_tiles
 from adjudicator.ruling.scoring import WinHand, WinScore, _solve, score, win_symbols
 
 ALL_FLOWERS = "12345678f"
