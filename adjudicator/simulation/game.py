@@ -384,38 +384,33 @@ class Simulator:
                 if n < 2 or t in q.seen or self.second_copy or not _free_after(q, [t, t], t):
                     continue
                 if n == 3 and rng.random() < 0.5:
-                    self.emit(Act(o, "明杠", (t,)))
-                    for _ in range(3):
-                        q.concealed.remove(t)
-                    q.melds.append(("明杠", (t,) * 4))
-                    self.river.pop()
-                    self._seen(s, t)
+                    self._claim(o, s, t, "明杠", (t,) * 3)
                     self._replacement(o)
-                    self.claimed = t
                     return o, "kong"
                 if rng.random() < 0.45:
-                    self.emit(Act(o, "碰", (t,)))
-                    for _ in range(2):
-                        q.concealed.remove(t)
-                    q.melds.append(("碰", (t,) * 3))
-                    self.river.pop()
-                    self._seen(s, t)
-                    self.claimed = t
+                    self._claim(o, s, t, "碰", (t,) * 2)
                     return o, "pung"
             q = self.players[nxt]
             runs = self._chows(q, t)
             if runs and rng.random() < 0.35:
                 a, b = rng.choice(runs)
-                self.emit(Act(nxt, "吃", (t,), using=(a, b)))
-                q.concealed.remove(a)
-                q.concealed.remove(b)
-                q.melds.append(("吃", tuple(sorted((a, b, t)))))
-                self.river.pop()
-                self._seen(s, t)
-                self.claimed = t
+                self._claim(nxt, s, t, "吃", (a, b))
                 return nxt, "chow"
         self._seen(s, t)
         return nxt, "draw"
+
+    def _claim(self, o: int, s: int, t: int, verb: str, used: tuple[int, ...]) -> None:
+        """``o`` takes ``s``'s discard ``t`` by ``verb``, laying ``used`` from the hand with it
+        (the replacement draw of a kong is the caller's)."""
+        # Only a chow's record names the tiles used: a pung's or kong's are copies of ``t``.
+        self.emit(Act(o, verb, (t,), using=used if verb == "吃" else ()))
+        q = self.players[o]
+        for u in used:
+            q.concealed.remove(u)
+        q.melds.append((verb, tuple(sorted((*used, t)))))
+        self.river.pop()
+        self._seen(s, t)
+        self.claimed = t
 
     def _seen(self, s: int, t: int) -> None:
         for o in range(4):
