@@ -20,6 +20,7 @@ under a hash of both, and a cold start reads a small JSON file instead of parsin
 
 from __future__ import annotations
 
+import atexit
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -53,6 +54,12 @@ def parsed(path: Path) -> tuple[ast.AST, ...]:
     out: list[ast.AST] = []
     ast.parse_files([str(path)], out.append, logger=_quiet)
     return tuple(out)
+
+
+# An AST node frees itself through clingo's library, which the interpreter may have torn
+# down by the time it frees what caches still hold at exit (a flood of "Exception ignored
+# in AST.__del__"): let the nodes go while the library is still there.
+atexit.register(parsed.cache_clear)
 
 
 @dataclass(frozen=True)

@@ -12,6 +12,7 @@ and each other player, so the payments add them (spec/ruling-json.md).
 
 from __future__ import annotations
 
+import atexit
 from collections import Counter
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -423,6 +424,9 @@ def _program(profile: str, scoring_lp: Path) -> tuple[ast.AST, ...]:
     # What the chapters not loaded here derive (ting_void/2 …) is declared, as the engine does.
     ast.parse_string(left_out(paths, (profile_file(profile), *chapters())), statements.append)
     return tuple(statements)
+
+
+atexit.register(_program.cache_clear)  # as rules/program.py's parsed: free ASTs in time
 
 
 def _solve(symbols: list[Symbol], profile: str) -> list[Symbol]:
