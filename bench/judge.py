@@ -4,7 +4,8 @@ Run: ``.venv/bin/python bench/judge.py [--quick]``.  Prints:
 
 * the Python side (read, replay, facts) in µs per act at 40 … 10,000 acts;
 * a whole judgement in ms per act at 40, 400, 2,000 and 10,000 acts (it should stay
-  flat: the rules must ground linearly in the length of the record);
+  flat: the rules must ground linearly in the length of the record), for a record of
+  draws and discards (make_log) and for one where pungs and chows are made (make_pung_log);
 * a cold ``adjudicator judge`` (a new process) of examples/wrong-pung-priority.log and of
   a 40-act log, against ``python -c "import clingo"``: min and median of 5 runs, with the
   cache folder warm and emptied before each run (adjudicator/cache.py).
@@ -22,6 +23,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -57,6 +59,45 @@ def make_log(n_acts: int, seed: int = 7) -> str:
     return HEADER + "\n".join(lines[:n_acts]) + "\n"
 
 
+def make_pung_log(n_acts: int, seed: int = 7) -> str:
+    """A record where pungs and chows are really made, each turn as the rules allow it.
+
+    A round of ten acts: X draws and discards, its 下家 pungs that tile and discards, the
+    next chows that discard (its 上家's) and discards, the fourth draws and discards, and X
+    draws and discards once more, so the next round starts one seat on.  No tile is thrown
+    twice within eight acts, so no pung takes a second copy in a go-round, and nobody
+    discards what it has just punged or chowed (禁制.6).  Past some forty acts a tile is
+    seen a fifth time (no game is that long), so the replay reports fifth copies and the
+    ruling is "inconsistent"; the rules are grounded and solved all the same.
+    """
+    rng = random.Random(seed)
+    recent: list[int] = []
+
+    def fresh(allowed: range | list[int]) -> int:
+        tile = rng.choice([t for t in allowed if t not in recent])
+        recent.append(tile)
+        del recent[:-8]
+        return tile
+
+    lines: list[str] = []
+    seat = "東"
+    while len(lines) < n_acts:
+        pung, chow = fresh(range(34)), fresh([9 * s + r for s in range(3) for r in range(1, 8)])
+        after_chow, fourth, last = fresh(range(34)), fresh(range(34)), fresh(range(34))
+        s1 = next_seat(seat)
+        s2 = next_seat(s1)
+        s3 = next_seat(s2)
+        lines += [f"{seat} 摸", f"{seat} 打 {tiles.name(pung)}",
+                  f"{s1} 碰 {tiles.name(pung)}", f"{s1} 打 {tiles.name(chow)}",
+                  f"{s2} 吃 {tiles.name(chow)} 用 {tiles.name(chow - 1)} {tiles.name(chow + 1)}",
+                  f"{s2} 打 {tiles.name(after_chow)}",
+                  f"{s3} 摸", f"{s3} 打 {tiles.name(fourth)}",
+                  f"{seat} 摸", f"{seat} 打 {tiles.name(last)}"]
+        seat = s1
+    body = "\n".join(f"{i} {line}" for i, line in enumerate(lines[:n_acts], start=1))
+    return HEADER.replace("牌牆: 56\n", "") + body + "\n"
+
+
 def python_part(text: str) -> dict[str, float]:
     """CPU seconds of the Python side of a judgement (no solving): read, replay, facts."""
     from adjudicator.analysis.replay import replay
@@ -74,9 +115,9 @@ def python_part(text: str) -> dict[str, float]:
     return {"read": b - a, "replay": c - b, "facts": d - c}
 
 
-def per_act(n: int) -> float:
+def per_act(n: int, make: Callable[[int], str] = make_log) -> float:
     """ms per act of one whole judgement of an n-act log (after a warm-up judgement)."""
-    text = make_log(n)
+    text = make(n)
     start = time.perf_counter()
     judge_text(text)
     return (time.perf_counter() - start) * 1000 / n
@@ -134,6 +175,10 @@ def main() -> None:
     judge_text(make_log(40))
     print("whole judgement, in process: " + "   ".join(
         f"{n} acts {per_act(n):5.2f} ms/act" for n in sizes))
+    # Pungs and chows really made: every shown meld stays in the facts of each later act, so
+    # this log grows faster than linearly on the Python side (see the commit of this line).
+    print("whole judgement, pungs and chows made: " + "   ".join(
+        f"{n} acts {per_act(n, make_pung_log):5.2f} ms/act" for n in sizes), flush=True)
     print(f"cold start (a new process; {os.cpu_count()} cores, load {os.getloadavg()[0]:.1f}):")
     cold_start()
 
