@@ -62,6 +62,11 @@ def _triggers(path: Path) -> frozenset[str] | None:
     return None
 
 
+# The facts that carry a signal besides their name: the argument it is in, and its kind.
+SIGNAL_ARGS: dict[str, tuple[int, str]] = {"act": (3, "verb"), "act_what": (1, "what"),
+                                           "act_note": (1, "note")}
+
+
 def signals(facts: Iterable[clingo.Symbol]) -> set[str]:
     """What a log brings to the rules: its verbs, offences, notes and fact names."""
     # Each .name / .arguments is a call into clingo's C API: read the name once and the
@@ -70,12 +75,9 @@ def signals(facts: Iterable[clingo.Symbol]) -> set[str]:
     for sym in facts:
         name = sym.name
         out.add(f"fact:{name}")
-        if name == "act":
-            out.add(f"verb:{sym.arguments[3].string}")
-        elif name == "act_what":
-            out.add(f"what:{sym.arguments[1].string}")
-        elif name == "act_note":
-            out.add(f"note:{sym.arguments[1].string}")
+        if name in SIGNAL_ARGS:
+            at, kind = SIGNAL_ARGS[name]
+            out.add(f"{kind}:{sym.arguments[at].string}")
     return out
 
 

@@ -30,6 +30,7 @@ from clingo import ast
 from adjudicator.facts import record
 from adjudicator.rules import program
 from adjudicator.rules.engine import (
+    SIGNAL_ARGS,
     Answer,
     Warnings,
     chapter_files,
@@ -231,12 +232,9 @@ def _text(value: record.Value) -> str:
 def _signals(name: str, args: tuple[record.Value, ...]) -> tuple[str, ...]:
     """engine.signals of one fact, read from the values it was made of (the engine reads
     them from clingo, a call per name and argument)."""
-    if name == "act":
-        return (f"fact:{name}", f"verb:{args[3]}")
-    if name == "act_what":
-        return (f"fact:{name}", f"what:{args[1]}")
-    if name == "act_note":
-        return (f"fact:{name}", f"note:{args[1]}")
+    if name in SIGNAL_ARGS:
+        at, kind = SIGNAL_ARGS[name]
+        return (f"fact:{name}", f"{kind}:{args[at]}")
     return (f"fact:{name}",)
 
 
