@@ -19,7 +19,7 @@ from adjudicator.language import tiles as T
 from adjudicator.language.incident import Act, Incident, Position
 from adjudicator.language.seats import SEATS, Seat
 from adjudicator.language.vocabulary import VERB_CLASSES
-from adjudicator.rules.families import DEFAULT, GD, Family
+from adjudicator.rules.families import DEFAULT, GD, TW16, Family
 from adjudicator.ruling.scoring import WinHand, win_symbols
 
 WIN_VERBS = VERB_CLASSES["win"]
@@ -160,7 +160,8 @@ def _flower_win(rec: _Record, i: int, seat: Seat, state: HandState,
     # turn is the first after the deal, and so whether such a win stands, is asked in
     # asp/open.lp and asp/play/flowers.lp (flower_win(W, K, 0)).
     dealt = (start == 1 and _dealt_all(rec, i, seat)
-             and (robbed is not None or not a.tiles or a.verb == "自摸"))
+             and (robbed is not None or a.verb == "自摸"
+                  or not (a.tiles or _lays_down_discard(rec, i, seat, state))))
     if robbed is not None:
         flower = rec.act(robbed).tiles[0]
         owner = _flower_owner(rec, timeline, robbed, seat, flower)
@@ -175,6 +176,19 @@ def _flower_win(rec: _Record, i: int, seat: Seat, state: HandState,
     replaced = any(_replacement_after(rec.act(j), completed, j, seat)
                    for j in range(completed or 1, i))
     return FlowerWin(kind, owner, flower, form, completed, replaced, dealt)
+
+
+def _lays_down_discard(rec: _Record, i: int, seat: Seat, state: HandState) -> bool:
+    """Whether a 和 that names no tile, right after another's discard, lays down a whole hand
+    holding that discard: showing the tile with the hand claims it, as naming it would."""
+    k = i - 1
+    while k > 1 and rec.act(k).verb in WIN_VERBS and rec.act(k).actor != seat:
+        k -= 1
+    prev = rec.act(k) if k >= 1 else None
+    if prev is None or prev.verb != "打" or prev.actor == seat or not prev.tiles:
+        return False
+    return (state.known and not state.unknown and state.concealed[prev.tiles[0]] > 0
+            and state.playing_count() == TW16.hand_tiles + 1)  # flowers are tw16's
 
 
 def _dealt_all(rec: _Record, i: int, seat: Seat) -> bool:
