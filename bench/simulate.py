@@ -16,7 +16,8 @@ its rulings are the single path's).  ``--engine single`` judges each log alone i
 Deterministic: clean game ``i`` is seed ``i``; the faults are injected into the games of
 seeds ``0 … faults-1`` (each kind where the game offers a place for it); mutation ``j`` edits
 the game of seed ``j % games`` with seed ``j`` (``--mutate-games`` sets that ``games`` for a
-run of mutations alone: ``--games 0 --faults 0``).
+run of mutations alone: ``--games 0 --faults 0``).  ``--first S`` starts every phase at seed
+``S``, so a run too long for one sitting is made in pieces whose counts add up.
 """
 
 from __future__ import annotations
@@ -181,6 +182,9 @@ def main() -> None:
     ap.add_argument("--mutations", type=int, default=10000)
     ap.add_argument("--mutate-games", type=int, default=None,
                     help="mutation j edits the game of seed j %% this (default: --games)")
+    ap.add_argument("--first", type=int, default=0,
+                    help="first seed of every phase: a long run split into pieces (e.g. "
+                         "--first 2000 --faults 2000 covers the games of seeds 2000-3999)")
     ap.add_argument("--jobs", type=int, default=2, help="worker processes")
     ap.add_argument("--chunk", type=int, default=16, help="logs per clingo run (batch engine)")
     ap.add_argument("--engine", choices=("batch", "single"), default="batch")
@@ -213,14 +217,15 @@ def main() -> None:
         took = time.time() - since
         return f"[{took:.0f}s, {n / max(took, 1e-9):.2f} logs/s]"
 
-    say(f"engine: {a.engine}, {a.jobs} worker processes, chunks of {a.chunk}")
+    say(f"engine: {a.engine}, {a.jobs} worker processes, chunks of {a.chunk}, seeds from "
+        f"{a.first}")
     with Pool(a.jobs, initializer=_init, initargs=(a.engine,)) as pool:
         start = time.time()
         false: Counter[str] = Counter()
         classes: Counter[str] = Counter()
         bad_games = 0
-        for k, chunk in enumerate(pool.imap_unordered(clean_job,
-                                                      _chunks(range(a.games), a.chunk)), 1):
+        seeds = range(a.first, a.first + a.games)
+        for k, chunk in enumerate(pool.imap_unordered(clean_job, _chunks(seeds, a.chunk)), 1):
             if a.progress and k % a.progress == 0:
                 print(f"  … {k * a.chunk} clean games, {bad_games} judged wrong "
                       f"{rate(k * a.chunk, start)}", file=sys.stderr, flush=True)
@@ -244,8 +249,8 @@ def main() -> None:
         start = time.time()
         per: Counter[tuple[str, str]] = Counter()
         chunk = max(1, a.chunk // len(FAULTS))  # about a.chunk logs per run
-        for k, out in enumerate(pool.imap_unordered(fault_job,
-                                                    _chunks(range(n_faults), chunk)), 1):
+        seeds = range(a.first, a.first + n_faults)
+        for k, out in enumerate(pool.imap_unordered(fault_job, _chunks(seeds, chunk)), 1):
             for kinds, ex in out:
                 for kind, got in kinds:
                     per[(kind, got)] += 1
@@ -265,7 +270,7 @@ def main() -> None:
         start = time.time()
         outcome: Counter[str] = Counter()
         base = max(1, a.games if a.mutate_games is None else a.mutate_games)
-        jobs = ((js, base) for js in _chunks(range(a.mutations), a.chunk))
+        jobs = ((js, base) for js in _chunks(range(a.first, a.first + a.mutations), a.chunk))
         for k, out in enumerate(pool.imap_unordered(mutation_job, jobs), 1):
             for got, ex in out:
                 outcome[got] += 1
