@@ -46,6 +46,8 @@ def diff(
     ] = None,
     verdicts_only: Annotated[bool, typer.Option(
         "--verdicts-only", help="只列賠付或裁決改變的案例，略過只差引用條款的")] = False,
+    workers: Annotated[int | None, typer.Option(
+        help="本機工作行程數（預設：所有核心；1 表示在本行程內）")] = None,
 ) -> None:
     """比較規則：把整批案例各依 A、B 兩邊裁決一次，逐案列出裁決改變之處。
 
@@ -57,6 +59,8 @@ def diff(
 
     paths = paths or [Path("cases")]
     side_a, side_b = _side("--a", a, a_set), _side("--b", b, b_set)
+    if workers is not None and workers < 1:
+        fail("--workers 須是正整數")
     if side_a == side_b:
         fail("A、B 兩邊相同，無從比較：請以 --a/--b 指定規則，或以 --a-set/--b-set 改解釋點")
     _same_family(a, b)
@@ -69,7 +73,7 @@ def diff(
         from adjudicator.committee.diff import count_cases
 
         with bar(2 * count_cases(paths), "裁決") as advance:
-            report = diff_corpus(paths, side_a, side_b, advance)
+            report = diff_corpus(paths, side_a, side_b, advance, workers)
     report.verdicts_only = verdicts_only
     {Format.text: _text, Format.json: _json, Format.md: _markdown}[fmt](report)
     raise typer.Exit(2 if report.errors else 1 if report.changed else 0)

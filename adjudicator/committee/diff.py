@@ -10,9 +10,11 @@ outcome, and are left out of the comparison.
 from __future__ import annotations
 
 import json
+import os
 import time
 from collections import Counter
 from collections.abc import Callable, Iterable
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -158,16 +160,39 @@ def _read_all(paths: Iterable[Path]) -> tuple[list[tuple[Path, Incident]], list[
     return read, failed
 
 
-def _judge_all(incidents: list[Incident], side: Side,
-               progress: Progress) -> list[Ruling | Exception]:
-    """Every incident judged by ``side`` on the batch engine (one clingo run a chunk)."""
+def _rule_part(part: list[Incident], profile: str | None,
+               settings: dict[str, str] | None) -> list[Ruling | str]:
+    """One chunk judged by one side on the batch engine (one clingo run); an error is
+    turned into its text where its traceback still is (a worker's)."""
     from adjudicator.batch.work import judge_incidents
 
-    out: list[Ruling | Exception] = []
-    for start in range(0, len(incidents), CHUNK):
-        part = incidents[start:start + CHUNK]
-        out += [r for r, _ in judge_incidents(part, side.profile, side.settings or None)]
-        progress(len(part))
+    return [unjudged_why(r) if isinstance(r, Exception) else r
+            for r, _ in judge_incidents(part, profile, settings)]
+
+
+def _judge_sides(incidents: list[Incident], sides: list[Side], progress: Progress,
+                 workers: int | None = None) -> list[list[Ruling | str]]:
+    """Every incident judged by every side, chunk by chunk, in worker processes (all cores
+    by default): the sides are independent, so they share the cores instead of queueing."""
+    parts = [(k, at) for k in range(len(sides)) for at in range(0, len(incidents), CHUNK)]
+    out: list[list[Ruling | str]] = [[""] * len(incidents) for _ in sides]
+
+    def place(k: int, at: int, results: list[Ruling | str]) -> None:
+        out[k][at:at + len(results)] = results
+        progress(len(results))
+
+    def args(k: int, at: int) -> tuple[list[Incident], str | None, dict[str, str] | None]:
+        return incidents[at:at + CHUNK], sides[k].profile, sides[k].settings or None
+
+    workers = workers or os.cpu_count() or 1
+    if workers == 1 or len(parts) < 2:
+        for k, at in parts:
+            place(k, at, _rule_part(*args(k, at)))
+        return out
+    with ProcessPoolExecutor(max_workers=min(workers, len(parts))) as pool:
+        futures = {pool.submit(_rule_part, *args(k, at)): (k, at) for k, at in parts}
+        for future in as_completed(futures):
+            place(*futures[future], future.result())
     return out
 
 
@@ -179,16 +204,15 @@ def count_cases(paths: Iterable[Path]) -> int:
 
 
 def diff_corpus(paths: Iterable[Path], a: Side, b: Side,
-                progress: Progress = _nothing) -> DiffReport:
+                progress: Progress = _nothing, workers: int | None = None) -> DiffReport:
     start = time.perf_counter()
     read, cases = _read_all(paths)
     read, others = _of_family(read, a.profile or b.profile)
     incidents = [incident for _, incident in read]
-    ras, rbs = _judge_all(incidents, a, progress), _judge_all(incidents, b, progress)
+    ras, rbs = _judge_sides(incidents, [a, b], progress, workers)
     for (path, incident), ra, rb in zip(read, ras, rbs, strict=True):
-        if isinstance(ra, Exception) or isinstance(rb, Exception):
-            err = ra if isinstance(ra, Exception) else rb
-            cases.append(CaseDiff(path, error=unjudged_why(err)))  # type: ignore[arg-type]
+        if isinstance(ra, str) or isinstance(rb, str):
+            cases.append(CaseDiff(path, error=ra if isinstance(ra, str) else rb))  # type: ignore[arg-type]
         else:
             cases.append(_case_diff(path, incident, (a, ra), (b, rb)))
     cases.sort(key=lambda c: str(c.path))
@@ -242,7 +266,7 @@ def diff_logs(logs: Iterable[tuple[str, str]], a: Side, b: Side) -> DiffReport:
 
 
 def sweep(paths: Iterable[Path], flips: list[dict[str, str]],
-          progress: Progress = _nothing) -> list[DiffReport]:
+          progress: Progress = _nothing, workers: int | None = None) -> list[DiffReport]:
     """Each case's own profile against each of ``flips``: one report per flip.
 
     The cases are read and judged under their own profile once, then once per flip.
@@ -250,21 +274,19 @@ def sweep(paths: Iterable[Path], flips: list[dict[str, str]],
     base = Side()
     read, failed = _read_all(paths)
     incidents = [incident for _, incident in read]
-    ras = _judge_all(incidents, base, progress)
+    start = time.perf_counter()
+    sides = [Side(None, flip) for flip in flips]
+    ras, *judged = _judge_sides(incidents, [base, *sides], progress, workers)
+    each = (time.perf_counter() - start) / max(1, len(sides))
     reports = []
-    for flip in flips:
-        start = time.perf_counter()
-        side = Side(None, flip)
-        report = DiffReport(base, side, list(failed), 0.0)
-        rbs = _judge_all(incidents, side, progress)
+    for side, rbs in zip(sides, judged, strict=True):
+        report = DiffReport(base, side, list(failed), each)
         for (path, incident), ra, rb in zip(read, ras, rbs, strict=True):
-            if isinstance(ra, Exception) or isinstance(rb, Exception):
-                err = ra if isinstance(ra, Exception) else rb
-                report.cases.append(CaseDiff(path, error=unjudged_why(err)))  # type: ignore
+            if isinstance(ra, str) or isinstance(rb, str):
+                report.cases.append(CaseDiff(path, error=ra if isinstance(ra, str) else rb))
             else:
                 report.cases.append(_case_diff(path, incident, (base, ra), (side, rb)))
         report.cases.sort(key=lambda c: str(c.path))
-        report.seconds = time.perf_counter() - start
         reports.append(report)
     return reports
 
