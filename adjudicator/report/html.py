@@ -3,21 +3,13 @@ laid out to print on A4 (``@page``, no table row or finding split across pages).
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from html import escape
+from typing import TypeVar
 
-from adjudicator.report.model import (
-    ActRef,
-    ClauseRef,
-    FindingView,
-    PaymentRow,
-    PossibilityView,
-    ProblemView,
-    ReasonView,
-    Report,
-    Row,
-    UncertainView,
-    WinView,
-)
+from adjudicator.report import model, sections
+
+T = TypeVar("T")
 
 CSS = """
 @page { size: A4; margin: 12mm 12mm 14mm 12mm;
@@ -107,21 +99,21 @@ def _tr(cells: list[str], cls: str = "") -> str:
     return f"<tr{attr}>{''.join(cells)}</tr>"
 
 
-def _clause(c: ClauseRef) -> str:
+def _clause(c: model.ClauseRef) -> str:
     para = f' <span class="para">{e(c.paraphrase)}</span>' if c.paraphrase else ""
     return f'<span class="clause">{e(c.id)}</span>{para}'
 
 
-def _ids(refs: tuple[ClauseRef, ...]) -> str:
+def _ids(refs: tuple[model.ClauseRef, ...]) -> str:
     return "、".join(f'<span class="clause" title="{e(c.paraphrase)}">{e(c.id)}</span>'
                     for c in refs)
 
 
-def _act(a: ActRef | None) -> str:
+def _act(a: model.ActRef | None) -> str:
     return "" if a is None else e(a.label)
 
 
-def _header(r: Report) -> str:
+def _header(r: model.Report) -> str:
     """日期 場地 桌號 裁判 盤號 and the players, as the header gave them."""
     pairs = [*r.meta]
     if r.players:
@@ -130,20 +122,22 @@ def _header(r: Report) -> str:
     return f'<dl class="header">{items}</dl>' if items else ""
 
 
-def _head(r: Report) -> str:
+def _head(r: model.Report) -> str:
     items = "".join(f"<li>{e(v)}</li>" for v in r.verdict)
-    return (f"<h1>裁決報告</h1>{_header(r)}<p class=\"meta\"><span class=\"status {e(r.status)}\">"
+    return (f"<h1>{sections.REPORT.title}</h1>{_header(r)}"
+            f'<p class="meta"><span class="status {e(r.status)}">'
             f"{e(r.status_words)}</span>　規則 {e(r.profile)}</p>"
-            f'<section class="verdict"><strong>結論</strong><ul>{items}</ul></section>')
+            f'<section class="verdict"><strong>{sections.VERDICT.title}</strong>'
+            f"<ul>{items}</ul></section>")
 
 
-def _signatures(r: Report) -> str:
+def _signatures(r: model.Report) -> str:
     names = "".join(f"<li>{e(who)}</li>" for who in r.signers)
-    return ('<section class="signatures"><p>以上裁決經宣讀，簽名者確認已知悉。</p>'
+    return (f'<section class="signatures"><p>{e(sections.SIGNATURES.intro)}</p>'
             f"<ol>{names}</ol></section>")
 
 
-def _row(x: Row) -> str:
+def _row(x: model.Row) -> str:
     marks = "".join(f'<span class="mark{" rest" if m.startswith("◇") else ""}">{e(m)}</span>'
                     for m in x.marks)
     cls = "conflict" if x.conflict else "marked" if any(m.startswith("◆") for m in x.marks) else ""
@@ -153,22 +147,23 @@ def _row(x: Row) -> str:
                 f"<td>{text}{' ⚠' if x.conflict else ''}</td>", f"<td>{marks}</td>"], cls)
 
 
-def _timeline(r: Report) -> str:
-    note = ('<p class="note">◆ 裁決所在之手　◇ 理由所依之手　'
-            "⚠ 相互矛盾之行（底色：黃為裁決所在，紅為矛盾）</p>")
-    return ("<section><h2>經過</h2>" + note
-            + _table(["行", "手", "紀錄", "裁決"], [_row(x) for x in r.timeline], "timeline")
+def _timeline(r: model.Report) -> str:
+    timeline = sections.TIMELINE
+    # The rows' colours are the HTML's own, so only here does the legend explain them.
+    note = f'<p class="note">{e(timeline.intro)}（底色：黃為裁決所在，紅為矛盾）</p>'
+    return (f"<section><h2>{timeline.title}</h2>" + note
+            + _table(timeline.head(), [_row(x) for x in r.timeline], "timeline")
             + "</section>")
 
 
-def _reason(v: ReasonView) -> str:
+def _reason(v: model.ReasonView) -> str:
     clauses = f'（依 {_ids(v.clauses)}）' if v.clauses else ""
     premises = "".join(_reason(p) for p in v.premises)
     inner = f"<ul>{premises}</ul>" if premises else ""
     return f"<li>{e(v.text)}{clauses}{inner}</li>"
 
 
-def _finding(n: int, f: FindingView) -> str:
+def _finding(n: int, f: model.FindingView) -> str:
     acts = "；".join(e(a.label) for a in f.acts) or '<span class="empty">（無）</span>'
     reasons = "".join(_reason(v) for v in f.reasons) or '<li class="empty">（無）</li>'
     clauses = "<br>".join(_clause(c) for c in f.clauses)
@@ -182,13 +177,13 @@ def _finding(n: int, f: FindingView) -> str:
             f"</ol></div>")
 
 
-def _findings(r: Report) -> str:
+def _findings(r: model.Report) -> str:
     body = "".join(_finding(n, f) for n, f in enumerate(r.findings, 1))
-    body = body or '<p class="empty">無違規認定。</p>'
-    return f"<section><h2>認定與理由</h2>{body}</section>"
+    body = body or f'<p class="empty">{sections.FINDINGS.empty}</p>'
+    return f"<section><h2>{sections.FINDINGS.title}</h2>{body}</section>"
 
 
-def _win(w: WinView) -> str:
+def _win(w: model.WinView) -> str:
     cls = "card" + (" open" if w.open and not w.clauses else " bad" if w.verdict == "無效" else "")
     tai = f"，{e(w.tai)}" if w.tai else ""
     notes = "".join(f'<p class="note">待查明：{e(o)}</p>' for o in w.open)
@@ -197,26 +192,27 @@ def _win(w: WinView) -> str:
         notes += "<p>條款：" + "；".join(_clause(c) for c in w.clauses) + "</p>"
     rows = [_tr([f"<td>{e(p.name)}</td>", f'<td class="num">{p.tai}</td>',
                  f"<td>{_clause(p.clause)}</td>"]) for p in w.patterns]
-    table = _table(["牌型", w.unit, "條款"], rows) if rows else ""
+    table = _table(sections.PATTERNS.head(w.unit), rows) if rows else ""
     if table and w.patterns_note:
         table = f'<p class="note">{e(w.patterns_note)}</p>{table}'
     return f'<div class="{cls}"><h3>{e(w.title)}：{e(w.verdict)}{tai}</h3>{notes}{table}</div>'
 
 
-def _wins(r: Report) -> str:
+def _wins(r: model.Report) -> str:
     if not r.wins:
         return ""
-    return "<section><h2>和牌</h2>" + "".join(_win(w) for w in r.wins) + "</section>"
+    return (f"<section><h2>{sections.WINS.title}</h2>" + "".join(_win(w) for w in r.wins)
+            + "</section>")
 
 
-def _payments(rows: list[PaymentRow] | tuple[PaymentRow, ...]) -> str:
+def _payments(rows: list[model.PaymentRow] | tuple[model.PaymentRow, ...]) -> str:
     body = [_tr([f'<td class="who">{e(p.frm)}</td>', f'<td class="who">{e(p.to)}</td>',
                  f'<td class="num">{e(p.amount)}</td>',
                  f'<td class="num">{p.tai}</td>', f"<td>{e(p.basis)}</td>",
                  f"<td>{e(p.instead_of)}</td>", f"<td>{_ids(p.clauses)}</td>",
                  f'<td class="num">{"" if p.at is None else p.at.seq}</td>']) for p in rows]
     unit = rows[0].unit if rows else "台"
-    return _table(["付", "收", "金額", unit, "事由", "代誰付", "條款", "手"], body)
+    return _table(sections.PAYMENTS.head(unit), body)
 
 
 def _balances(pairs: list[tuple[str, str]] | tuple[tuple[str, str], ...]) -> str:
@@ -224,76 +220,81 @@ def _balances(pairs: list[tuple[str, str]] | tuple[tuple[str, str], ...]) -> str
     return _table([s for s, _ in pairs], [_tr(cells)], "balances")
 
 
-def _money(r: Report) -> str:
-    pay = _payments(r.payments) if r.payments else '<p class="empty">無賠付。</p>'
+def _money(r: model.Report) -> str:
+    payments, balances, hand = sections.PAYMENTS, sections.BALANCES, sections.HAND
+    pay = _payments(r.payments) if r.payments else f'<p class="empty">{payments.empty}</p>'
     note = f'<p class="note">{e(r.balances_note)}</p>' if r.balances_note else ""
-    return (f"<section><h2>賠付</h2>{pay}</section>"
-            f"<section><h2>收支</h2>{note}{_balances(r.balances)}</section>"
-            f"<section><h2>本盤與下盤</h2><p>{e(r.hand)}</p></section>")
+    return (f"<section><h2>{payments.title}</h2>{pay}</section>"
+            f"<section><h2>{balances.title}</h2>{note}{_balances(r.balances)}</section>"
+            f"<section><h2>{hand.title}</h2><p>{e(r.hand)}</p></section>")
 
 
-def _interpretations(r: Report) -> str:
+def _interpretations(r: model.Report) -> str:
     if not r.interpretations:
         return ""
     rows = [_tr([f'<td class="clause">{e(i.id)}</td>', f"<td>{e(i.question)}</td>",
                  f"<td>{e(i.reading)}</td>"]) for i in r.interpretations]
-    table = _table(["解釋點", "問題", "所採讀法"], rows)
-    return f"<section><h2>所依解釋</h2>{table}</section>"
+    table = _table(sections.INTERPRETATIONS.head(), rows)
+    return f"<section><h2>{sections.INTERPRETATIONS.title}</h2>{table}</section>"
 
 
-def _possibility(p: PossibilityView) -> str:
+def _possibility(p: model.PossibilityView) -> str:
     items = "".join(f"<li>{e(x)}</li>" for x in p.lines)
     out = f"<h3>若{e(p.assumption)}：</h3><ul>{items}</ul>"
     if p.payments:
-        out += "<p>此時另有賠付：</p>" + _payments(p.payments)
+        out += f"<p>{sections.THEN_PAYMENTS.title}：</p>" + _payments(p.payments)
     if p.balances:
-        out += "<p>此時收支：</p>" + _balances(p.balances)
+        out += f"<p>{sections.THEN_BALANCES.title}：</p>" + _balances(p.balances)
     return out
 
 
-def _uncertain_one(u: UncertainView) -> str:
+def _uncertain_one(u: model.UncertainView) -> str:
     where = f"（{_act(u.at)}）" if u.at else ""
     body = "".join(_possibility(p) for p in u.possibilities) or f"<p>{e(u.changes)}</p>"
     return f'<div class="card open"><h3>{e(u.fact)}{where}</h3>{body}</div>'
 
 
-def _uncertain(r: Report) -> str:
-    if not r.uncertain:
+def _listing(section: sections.Section, items: Sequence[T], each: Callable[[T], str]) -> str:
+    """A section that lists items under its heading and a note saying what they are, or
+    nothing when there are none."""
+    if not items:
         return ""
-    return ('<section><h2>待查明</h2><p class="note">以下結論只在某些情形成立；'
-            "請向牌桌查明所列事實。</p>" + "".join(_uncertain_one(u) for u in r.uncertain)
-            + "</section>")
+    body = "".join(each(item) for item in items)
+    return (f'<section><h2>{e(section.title)}</h2><p class="note">{e(section.intro)}</p>'
+            f"{body}</section>")
 
 
-def _problem(p: ProblemView) -> str:
+def _uncertain(r: model.Report) -> str:
+    return _listing(sections.UNCERTAIN, r.uncertain, _uncertain_one)
+
+
+def _problem(p: model.ProblemView) -> str:
     rows = [_tr([f'<td class="num">{n}</td>', f"<td>{e(text)}</td>"], "conflict")
             for n, text in p.conflicts]
-    table = _table(["行", "紀錄"], rows) if rows else ""
+    table = _table(sections.PROBLEMS.head(), rows) if rows else ""
     return f'<div class="card bad"><h3>第 {p.line} 行：{e(p.detail)}</h3>{table}</div>'
 
 
-def _problems(r: Report) -> str:
-    if not r.problems:
-        return ""
-    return ('<section><h2>紀錄矛盾</h2><p class="note">下列各行不可能同時為真；'
-            "裁決只就其餘部分作成。</p>" + "".join(_problem(p) for p in r.problems) + "</section>")
+def _problems(r: model.Report) -> str:
+    return _listing(sections.PROBLEMS, r.problems, _problem)
 
 
-def _glossary(r: Report) -> str:
+def _glossary(r: model.Report) -> str:
     if not r.clauses:
         return ""
     items = "".join(f'<li><span class="clause">{e(c.id)}</span> {e(c.paraphrase)}</li>'
                     for c in r.clauses)
-    return f'<section><h2>引用條款</h2><ul class="glossary">{items}</ul></section>'
+    return (f"<section><h2>{sections.GLOSSARY.title}</h2>"
+            f'<ul class="glossary">{items}</ul></section>')
 
 
-
-def render(report: Report) -> str:
+def render(report: model.Report) -> str:
     body = "".join([_head(report), _timeline(report), _findings(report), _wins(report),
                     _money(report), _interpretations(report), _uncertain(report),
                     _problems(report), _glossary(report), _signatures(report)])
     return ("<!DOCTYPE html>\n"
-            f'<html lang="zh-Hant"><head><meta charset="utf-8"><title>裁決報告</title>'
+            '<html lang="zh-Hant"><head><meta charset="utf-8">'
+            f"<title>{sections.REPORT.title}</title>"
             f"<style>{CSS}</style></head><body>{body}"
             "<footer>本報告只列出規則所推得之結論；條款大意為意譯，以規則原文為準。</footer>"
             "</body></html>\n")

@@ -6,17 +6,7 @@ import re
 from collections.abc import Callable, Sequence
 from typing import TypeVar
 
-from adjudicator.report.model import (
-    ClauseRef,
-    FindingView,
-    PaymentRow,
-    PossibilityView,
-    ProblemView,
-    ReasonView,
-    Report,
-    UncertainView,
-    WinView,
-)
+from adjudicator.report import model, sections
 
 T = TypeVar("T")
 
@@ -34,34 +24,33 @@ def _table(head: list[str], rows: list[list[str]]) -> list[str]:
     return out + [""]
 
 
-def _clauses(refs: tuple[ClauseRef, ...]) -> str:
+def _clauses(refs: tuple[model.ClauseRef, ...]) -> str:
     return "、".join(md(c.id) for c in refs)
 
 
-def _head(r: Report) -> list[str]:
-    lines = ["# 裁決報告", ""]
+def _head(r: model.Report) -> list[str]:
+    lines = [f"# {sections.REPORT.title}", ""]
     if r.meta:
         lines += _table([md(k) for k, _ in r.meta], [[md(v) for _, v in r.meta]])
     if r.players:
         lines += ["玩家：" + "　".join(f"{s}（{md(n)}）" for s, n in r.players), ""]
-    lines += [f"**{md(r.status_words)}** · 規則 `{r.profile}`", "", "## 結論", ""]
+    lines += [f"**{md(r.status_words)}** · 規則 `{r.profile}`", "", *_heading(sections.VERDICT)]
     return lines + [f"- {md(v)}" for v in r.verdict] + [""]
 
 
-def _signatures(r: Report) -> list[str]:
-    lines = ["## 簽名", "", "以上裁決經宣讀，簽名者確認已知悉。", ""]
+def _signatures(r: model.Report) -> list[str]:
+    lines = _opening(sections.SIGNATURES)
     return lines + [f"- {md(who)}：＿＿＿＿＿＿＿＿＿＿" for who in r.signers] + [""]
 
 
-def _timeline(r: Report) -> list[str]:
+def _timeline(r: model.Report) -> list[str]:
     rows = [[str(x.line), "" if x.seq is None else str(x.seq),
              md(x.text) + (" ⚠" if x.conflict else ""), md("；".join(x.marks))]
             for x in r.timeline]
-    note = "◆ 裁決所在之手　◇ 理由所依之手　⚠ 相互矛盾之行"
-    return ["## 經過", "", md(note), ""] + _table(["行", "手", "紀錄", "裁決"], rows)
+    return _opening(sections.TIMELINE) + _table(sections.TIMELINE.head(), rows)
 
 
-def _reason(view: ReasonView, depth: int) -> list[str]:
+def _reason(view: model.ReasonView, depth: int) -> list[str]:
     pad = "  " * depth
     lines = [f"{pad}- {md(view.text)}"]
     if view.clauses:
@@ -71,7 +60,7 @@ def _reason(view: ReasonView, depth: int) -> list[str]:
     return lines
 
 
-def _finding(n: int, f: FindingView) -> list[str]:
+def _finding(n: int, f: model.FindingView) -> list[str]:
     where = f"（{md(f.at.label)}）" if f.at else ""
     lines = [f"### {n}. {md(f.title)}{where}", ""]
     if f.note:
@@ -85,16 +74,16 @@ def _finding(n: int, f: FindingView) -> list[str]:
     return lines
 
 
-def _findings(r: Report) -> list[str]:
+def _findings(r: model.Report) -> list[str]:
+    out = _heading(sections.FINDINGS)
     if not r.findings:
-        return ["## 認定與理由", "", "無違規認定。", ""]
-    out = ["## 認定與理由", ""]
+        return out + [sections.FINDINGS.empty, ""]
     for n, f in enumerate(r.findings, 1):
         out += _finding(n, f)
     return out
 
 
-def _win(w: WinView) -> list[str]:
+def _win(w: model.WinView) -> list[str]:
     tai = f"，{md(w.tai)}" if w.tai else ""
     lines = [f"### {md(w.title)}：{md(w.verdict)}{tai}", ""]
     lines += [f"- 待查明：{md(o)}" for o in w.open]
@@ -107,56 +96,56 @@ def _win(w: WinView) -> list[str]:
         if w.patterns_note:
             lines += [md(w.patterns_note), ""]
         rows = [[md(p.name), str(p.tai), md(p.clause.label)] for p in w.patterns]
-        lines += _table(["牌型", w.unit, "條款"], rows)
+        lines += _table(sections.PATTERNS.head(w.unit), rows)
     return lines
 
 
-def _wins(r: Report) -> list[str]:
+def _wins(r: model.Report) -> list[str]:
     if not r.wins:
         return []
-    out = ["## 和牌", ""]
+    out = _heading(sections.WINS)
     for w in r.wins:
         out += _win(w)
     return out
 
 
-def _payment_rows(rows: list[PaymentRow] | tuple[PaymentRow, ...]) -> list[str]:
+def _payment_rows(rows: list[model.PaymentRow] | tuple[model.PaymentRow, ...]) -> list[str]:
     body = [[md(p.frm), md(p.to), p.amount, str(p.tai), md(p.basis), md(p.instead_of),
              _clauses(p.clauses), "" if p.at is None else str(p.at.seq)] for p in rows]
     unit = rows[0].unit if rows else "台"
-    return _table(["付", "收", "金額", unit, "事由", "代誰付", "條款", "手"], body)
+    return _table(sections.PAYMENTS.head(unit), body)
 
 
-def _money(r: Report) -> list[str]:
-    out = ["## 賠付", ""]
-    out += _payment_rows(r.payments) if r.payments else ["無賠付。", ""]
-    out += ["## 收支", ""]
+def _money(r: model.Report) -> list[str]:
+    out = _heading(sections.PAYMENTS)
+    out += _payment_rows(r.payments) if r.payments else [sections.PAYMENTS.empty, ""]
+    out += _heading(sections.BALANCES)
     if r.balances_note:
         out += [md(r.balances_note), ""]
     out += _table([md(s) for s, _ in r.balances], [[v for _, v in r.balances]])
-    return out + ["## 本盤與下盤", "", md(r.hand), ""]
+    return out + _heading(sections.HAND) + [md(r.hand), ""]
 
 
-def _interpretations(r: Report) -> list[str]:
+def _interpretations(r: model.Report) -> list[str]:
     if not r.interpretations:
         return []
     rows = [[md(i.id), md(i.question), md(i.reading)] for i in r.interpretations]
-    return ["## 所依解釋", ""] + _table(["解釋點", "問題", "所採讀法"], rows)
+    return _heading(sections.INTERPRETATIONS) + _table(sections.INTERPRETATIONS.head(), rows)
 
 
-def _possibility(p: PossibilityView) -> list[str]:
+def _possibility(p: model.PossibilityView) -> list[str]:
     lines = [f"**若{md(p.assumption)}：**", ""]
     lines += [f"- {md(x)}" for x in p.lines]
     lines.append("")
     if p.payments:
-        lines += ["此時另有賠付：", ""] + _payment_rows(p.payments)
+        lines += [f"{sections.THEN_PAYMENTS.title}：", ""] + _payment_rows(p.payments)
     if p.balances:
-        lines += ["此時收支：", ""]
+        lines += [f"{sections.THEN_BALANCES.title}：", ""]
         lines += _table([md(s) for s, _ in p.balances], [[v for _, v in p.balances]])
     return lines
 
 
-def _uncertain_one(u: UncertainView) -> list[str]:
+def _uncertain_one(u: model.UncertainView) -> list[str]:
     where = f"（{md(u.at.label)}）" if u.at else ""
     lines = [f"### {md(u.fact)}{where}", ""]
     if not u.possibilities:
@@ -166,39 +155,45 @@ def _uncertain_one(u: UncertainView) -> list[str]:
     return lines
 
 
-def _section(title: str, intro: str, items: Sequence[T], each: Callable[[T], list[str]],
+def _heading(section: sections.Section) -> list[str]:
+    return [f"## {section.title}", ""]
+
+
+def _opening(section: sections.Section) -> list[str]:
+    """A section's heading and the line saying what it lists."""
+    return _heading(section) + [md(section.intro), ""]
+
+
+def _listing(section: sections.Section, items: Sequence[T], each: Callable[[T], list[str]],
              ) -> list[str]:
-    """A section that lists items under a heading and a line saying what they are, or
-    nothing when there are none."""
+    """A section that lists items under its opening, or nothing when there are none."""
     if not items:
         return []
-    return [f"## {title}", "", intro, ""] + [line for item in items for line in each(item)]
+    return _opening(section) + [line for item in items for line in each(item)]
 
 
-def _uncertain(r: Report) -> list[str]:
-    return _section("待查明", "以下結論只在某些情形成立；請向牌桌查明所列事實。", r.uncertain,
-                    _uncertain_one)
+def _uncertain(r: model.Report) -> list[str]:
+    return _listing(sections.UNCERTAIN, r.uncertain, _uncertain_one)
 
 
-def _problem(p: ProblemView) -> list[str]:
+def _problem(p: model.ProblemView) -> list[str]:
     lines = [f"### 第 {p.line} 行：{md(p.detail)}", ""]
     rows = [[str(n), md(text)] for n, text in p.conflicts]
-    return lines + (_table(["行", "紀錄"], rows) if rows else [])
+    return lines + (_table(sections.PROBLEMS.head(), rows) if rows else [])
 
 
-def _problems(r: Report) -> list[str]:
-    return _section("紀錄矛盾", "下列各行不可能同時為真；裁決只就其餘部分作成。", r.problems,
-                    _problem)
+def _problems(r: model.Report) -> list[str]:
+    return _listing(sections.PROBLEMS, r.problems, _problem)
 
 
-def _glossary(r: Report) -> list[str]:
+def _glossary(r: model.Report) -> list[str]:
     if not r.clauses:
         return []
     rows = [[md(c.id), md(c.paraphrase)] for c in r.clauses]
-    return ["## 引用條款", ""] + _table(["條款", "大意"], rows)
+    return _heading(sections.GLOSSARY) + _table(sections.GLOSSARY.head(), rows)
 
 
-def render(report: Report) -> str:
+def render(report: model.Report) -> str:
     parts = [_head(report), _timeline(report), _findings(report), _wins(report),
              _money(report), _interpretations(report), _uncertain(report), _problems(report),
              _glossary(report), _signatures(report)]

@@ -12,17 +12,7 @@ from rich.text import Text
 from rich.tree import Tree
 
 from adjudicator.language.incident import Incident
-from adjudicator.report.model import (
-    ClauseRef,
-    FindingView,
-    PaymentRow,
-    PossibilityView,
-    ReasonView,
-    Report,
-    UncertainView,
-    WinView,
-    build,
-)
+from adjudicator.report import model, sections
 from adjudicator.ruling.model import Ruling
 
 STATUS_COLOUR = {"decided": "green", "undetermined": "yellow", "inconsistent": "red"}
@@ -74,14 +64,14 @@ class _Folding(Table):
         super().add_column(*args, **kwargs)  # type: ignore[arg-type]
 
 
-def _clause(c: ClauseRef) -> Text:
+def _clause(c: model.ClauseRef) -> Text:
     text = Text(c.id, style="bold cyan")
     if c.paraphrase:
         text.append(f"  {c.paraphrase}", style="dim")
     return text
 
 
-def _ids(refs: tuple[ClauseRef, ...]) -> str:
+def _ids(refs: tuple[model.ClauseRef, ...]) -> str:
     # The blank lets a narrow cell wrap between ids instead of inside one.
     return "、 ".join(c.id for c in refs)
 
@@ -99,13 +89,13 @@ def _bullets(lines: list[str] | tuple[str, ...]) -> Table:
     return items
 
 
-def _verdict(r: Report) -> Panel:
+def _verdict(r: model.Report) -> Panel:
     colour = STATUS_COLOUR[r.status]
     return Panel(_bullets(r.verdict), title=f"[bold]{r.status_words}[/]　規則 {r.profile}",
                  border_style=colour, title_align="left")
 
 
-def _meta(r: Report) -> RenderableType | None:
+def _meta(r: model.Report) -> RenderableType | None:
     """日期 場地 桌號 裁判 盤號 and the players, as the header gave them."""
     lines = ["　".join(f"{key}：{value}" for key, value in r.meta)] if r.meta else []
     if r.players:
@@ -113,14 +103,16 @@ def _meta(r: Report) -> RenderableType | None:
     return Group(*(Folded(line) for line in lines)) if lines else None
 
 
-def _timeline(r: Report) -> Table | None:
+def _timeline(r: model.Report) -> Table | None:
     if not r.timeline:
         return None
-    table = _Folding(title="經過", title_justify="left", expand=True, show_edge=False)
-    table.add_column("行", justify="right", style="dim")
-    table.add_column("手", justify="right")
-    table.add_column("紀錄")
-    table.add_column("裁決")
+    table = _Folding(title=sections.TIMELINE.title, title_justify="left", expand=True,
+                     show_edge=False)
+    line, seq, record, marked = sections.TIMELINE.head()
+    table.add_column(line, justify="right", style="dim")
+    table.add_column(seq, justify="right")
+    table.add_column(record)
+    table.add_column(marked)
     for row in r.timeline:
         marks = Text()
         for n, m in enumerate(row.marks):
@@ -132,14 +124,14 @@ def _timeline(r: Report) -> Table | None:
     return table
 
 
-def _reason(tree: Tree, v: ReasonView) -> None:
+def _reason(tree: Tree, v: model.ReasonView) -> None:
     clauses = f"（依 {_ids(v.clauses)}）" if v.clauses else ""
     node = tree.add(Folded(v.text + clauses))
     for p in v.premises:
         _reason(node, p)
 
 
-def _finding(n: int, f: FindingView) -> Tree:
+def _finding(n: int, f: model.FindingView) -> Tree:
     title = Text(f"{n}. {f.title}", style="bold")
     if f.at:
         title.append(f"（{f.at.label}）")
@@ -159,14 +151,14 @@ def _finding(n: int, f: FindingView) -> Tree:
     return tree
 
 
-def _findings(r: Report) -> RenderableType:
+def _findings(r: model.Report) -> RenderableType:
     if not r.findings:
-        return Text("無違規認定。", style="dim")
+        return Text(sections.FINDINGS.empty, style="dim")
     return Panel(Group(*(_finding(n, f) for n, f in enumerate(r.findings, 1))),
-                 title="認定與理由", title_align="left", border_style="blue")
+                 title=sections.FINDINGS.title, title_align="left", border_style="blue")
 
 
-def _win(w: WinView) -> RenderableType:
+def _win(w: model.WinView) -> RenderableType:
     style = "green" if w.verdict == "有效" else "yellow" if w.verdict == "待查明" else "red"
     head = Text(f"{w.title}：", style="bold")
     head.append(w.verdict + (f"，{w.tai}" if w.tai else ""), style=f"bold {style}")
@@ -178,22 +170,24 @@ def _win(w: WinView) -> RenderableType:
         if w.patterns_note:
             parts.append(Text(w.patterns_note, style="dim"))
         table = _Folding(show_edge=False)
-        for col in ("牌型", w.unit, "條款"):
-            table.add_column(col, justify="right" if col == w.unit else "left")
+        name, tai, clause = sections.PATTERNS.head(w.unit)
+        table.add_column(name)
+        table.add_column(tai, justify="right")
+        table.add_column(clause)
         for p in w.patterns:
             table.add_row(p.name, str(p.tai), _clause(p.clause))
         parts.append(table)
     return Group(*parts)
 
 
-def _wins(r: Report) -> Panel | None:
+def _wins(r: model.Report) -> Panel | None:
     if not r.wins:
         return None
-    return Panel(Group(*(_win(w) for w in r.wins)), title="和牌", title_align="left",
-                 border_style="blue")
+    return Panel(Group(*(_win(w) for w in r.wins)), title=sections.WINS.title,
+                 title_align="left", border_style="blue")
 
 
-def payment_line(p: PaymentRow) -> str:
+def payment_line(p: model.PaymentRow) -> str:
     """One payment as a sentence: a table of eight columns cannot fold on a narrow screen
     without splitting its ids and sums."""
     stead = f"，代 {p.instead_of}" if p.instead_of else ""
@@ -202,13 +196,13 @@ def payment_line(p: PaymentRow) -> str:
             f"{'、'.join(c.id for c in p.clauses)}{at}）")
 
 
-def _payments(rows: list[PaymentRow] | tuple[PaymentRow, ...],
-              title: str = "賠付") -> RenderableType:
+def _payments(rows: list[model.PaymentRow] | tuple[model.PaymentRow, ...],
+              title: str = sections.PAYMENTS.title) -> RenderableType:
     return Group(Text(title, style="italic"), _bullets([payment_line(p) for p in rows]))
 
 
 def _balances(pairs: list[tuple[str, str]] | tuple[tuple[str, str], ...],
-              title: str = "收支") -> Table:
+              title: str = sections.BALANCES.title) -> Table:
     # One row per chair: four named chairs side by side do not fit a phone's width.
     table = _Folding(title=title, title_justify="left")
     table.add_column("")
@@ -219,9 +213,10 @@ def _balances(pairs: list[tuple[str, str]] | tuple[tuple[str, str], ...],
     return table
 
 
-def _money(r: Report) -> list[RenderableType]:
+def _money(r: model.Report) -> list[RenderableType]:
     out: list[RenderableType] = []
-    out.append(_payments(r.payments) if r.payments else Text("無賠付。", style="dim"))
+    out.append(_payments(r.payments) if r.payments
+               else Text(sections.PAYMENTS.empty, style="dim"))
     out.append(_balances(r.balances))
     if r.balances_note:
         out.append(Text(r.balances_note, style="yellow"))
@@ -229,59 +224,62 @@ def _money(r: Report) -> list[RenderableType]:
     return out
 
 
-def _interpretations(r: Report) -> Table | None:
+def _interpretations(r: model.Report) -> Table | None:
     if not r.interpretations:
         return None
-    table = _Folding(title="所依解釋", title_justify="left", expand=True)
-    for col in ("解釋點", "問題", "所採讀法"):
+    table = _Folding(title=sections.INTERPRETATIONS.title, title_justify="left", expand=True)
+    for col in sections.INTERPRETATIONS.head():
         table.add_column(col)
     for i in r.interpretations:
         table.add_row(Text(i.id, style="cyan"), i.question, i.reading)
     return table
 
 
-def _possibility(p: PossibilityView) -> list[RenderableType]:
+def _possibility(p: model.PossibilityView) -> list[RenderableType]:
     out: list[RenderableType] = [Text(f"若{p.assumption}：", style="bold")]
     out.append(_bullets(p.lines))
     if p.payments:
-        out.append(_payments(p.payments, "此時另有賠付"))
+        out.append(_payments(p.payments, sections.THEN_PAYMENTS.title))
     if p.balances:
-        out.append(_balances(p.balances, "此時收支"))
+        out.append(_balances(p.balances, sections.THEN_BALANCES.title))
     return out
 
 
-def _uncertain_one(u: UncertainView) -> Panel:
+def _uncertain_one(u: model.UncertainView) -> Panel:
     title = u.fact + (f"（{u.at.label}）" if u.at else "")
     parts: list[RenderableType] = [x for p in u.possibilities for x in _possibility(p)]
-    return Panel(Group(*(parts or [Text(u.changes)])), title=f"待查明：{title}",
+    return Panel(Group(*(parts or [Text(u.changes)])), title=f"{sections.UNCERTAIN.title}：{title}",
                  title_align="left", border_style="yellow")
 
 
-def _problems(r: Report) -> list[RenderableType]:
+def _problems(r: model.Report) -> list[RenderableType]:
     out: list[RenderableType] = []
     for p in r.problems:
         table = _Folding(show_edge=False)
-        table.add_column("行", justify="right")
-        table.add_column("紀錄")
+        line_no, record = sections.PROBLEMS.head()
+        table.add_column(line_no, justify="right")
+        table.add_column(record)
         for line, text in p.conflicts:
             table.add_row(str(line), Text(text, style="red"))
-        out.append(Panel(table, title=f"紀錄矛盾：第 {p.line} 行，{p.detail}",
+        out.append(Panel(table, title=f"{sections.PROBLEMS.title}：第 {p.line} 行，{p.detail}",
                          title_align="left", border_style="red"))
     return out
 
 
-def _glossary(r: Report) -> Table | None:
+def _glossary(r: model.Report) -> Table | None:
     if not r.clauses:
         return None
-    table = _Folding(title="引用條款", title_justify="left", expand=True, show_edge=False)
-    table.add_column("條款", style="cyan")
-    table.add_column("大意", style="dim")
+    table = _Folding(title=sections.GLOSSARY.title, title_justify="left", expand=True,
+                     show_edge=False)
+    clause, paraphrase = sections.GLOSSARY.head()
+    table.add_column(clause, style="cyan")
+    table.add_column(paraphrase, style="dim")
     for c in r.clauses:
         table.add_row(c.id, c.paraphrase)
     return table
 
 
-def renderables(report: Report) -> list[RenderableType]:
+def renderables(report: model.Report) -> list[RenderableType]:
     parts: list[RenderableType | None] = [
         _meta(report), _verdict(report), _timeline(report), _findings(report), _wins(report),
         *_money(report), _interpretations(report),
@@ -292,5 +290,5 @@ def renderables(report: Report) -> list[RenderableType]:
 def render(r: Ruling, console: Console | None = None, incident: Incident | None = None) -> None:
     """Print the report; with ``incident`` it includes the timeline of the record."""
     console = console or Console()
-    for part in renderables(build(r, incident or Incident())):
+    for part in renderables(model.build(r, incident or Incident())):
         console.print(part)
