@@ -191,7 +191,7 @@ def _win(w: model.WinView) -> str:
     if w.clauses:
         notes += "<p>條款：" + "；".join(_clause(c) for c in w.clauses) + "</p>"
     rows = [_tr([f"<td>{e(p.name)}</td>", f'<td class="num">{p.tai}</td>',
-                 f"<td>{_clause(p.clause)}</td>"]) for p in w.patterns]
+                 f"<td>{_clause(clause)}</td>"]) for p, clause in w.patterns]
     table = _table(sections.PATTERNS.head(w.unit), rows) if rows else ""
     if table and w.patterns_note:
         table = f'<p class="note">{e(w.patterns_note)}</p>{table}'
@@ -232,8 +232,8 @@ def _money(r: model.Report) -> str:
 def _interpretations(r: model.Report) -> str:
     if not r.interpretations:
         return ""
-    rows = [_tr([f'<td class="clause">{e(i.id)}</td>', f"<td>{e(i.question)}</td>",
-                 f"<td>{e(i.reading)}</td>"]) for i in r.interpretations]
+    rows = [_tr([f'<td class="clause">{e(i.id)}</td>', f"<td>{e(question)}</td>",
+                 f"<td>{e(i.reading)}</td>"]) for i, question in r.interpretations]
     table = _table(sections.INTERPRETATIONS.head(), rows)
     return f"<section><h2>{sections.INTERPRETATIONS.title}</h2>{table}</section>"
 

@@ -95,7 +95,7 @@ def _win(w: model.WinView) -> list[str]:
     if w.patterns:
         if w.patterns_note:
             lines += [md(w.patterns_note), ""]
-        rows = [[md(p.name), str(p.tai), md(p.clause.label)] for p in w.patterns]
+        rows = [[md(p.name), str(p.tai), md(clause.label)] for p, clause in w.patterns]
         lines += _table(sections.PATTERNS.head(w.unit), rows)
     return lines
 
@@ -129,7 +129,7 @@ def _money(r: model.Report) -> list[str]:
 def _interpretations(r: model.Report) -> list[str]:
     if not r.interpretations:
         return []
-    rows = [[md(i.id), md(i.question), md(i.reading)] for i in r.interpretations]
+    rows = [[md(i.id), md(question), md(i.reading)] for i, question in r.interpretations]
     return _heading(sections.INTERPRETATIONS) + _table(sections.INTERPRETATIONS.head(), rows)
 
 

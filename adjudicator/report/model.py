@@ -21,6 +21,7 @@ from adjudicator.ruling.model import (
     Finding,
     Interpretation,
     NextHand,
+    Pattern,
     Payment,
     Possibility,
     Problem,
@@ -85,18 +86,11 @@ class FindingView:
 
 
 @dataclass(frozen=True)
-class PatternRow:
-    name: str
-    tai: int
-    clause: ClauseRef
-
-
-@dataclass(frozen=True)
 class WinView:
     title: str  # "南 自摸（第 40 手）"
     verdict: str  # 有效 · 無效 · 待查明
     tai: str
-    patterns: tuple[PatternRow, ...]
+    patterns: tuple[tuple[Pattern, ClauseRef], ...]  # each with its clause in words
     reasons: tuple[ReasonView, ...]
     clauses: tuple[ClauseRef, ...]
     open: tuple[str, ...]
@@ -115,13 +109,6 @@ class PaymentRow:
     clauses: tuple[ClauseRef, ...]
     at: ActRef | None
     unit: str = "台"  # what ``tai`` counts (粵: the win's 番)
-
-
-@dataclass(frozen=True)
-class InterpretationView:
-    id: str
-    question: str
-    reading: str
 
 
 @dataclass(frozen=True)
@@ -166,7 +153,8 @@ class Report:
     balances: list[tuple[str, str]] = field(default_factory=list)
     balances_note: str = ""
     hand: str = ""
-    interpretations: list[InterpretationView] = field(default_factory=list)
+    # Each reading the ruling took, with the question it answers (interpretations.toml).
+    interpretations: list[tuple[Interpretation, str]] = field(default_factory=list)
     uncertain: list[UncertainView] = field(default_factory=list)
     problems: list[ProblemView] = field(default_factory=list)
     clauses: list[ClauseRef] = field(default_factory=list)  # every clause the report cites
@@ -327,7 +315,7 @@ def _win_tai(w: Win, unit: str = "台") -> str:
 
 
 def _win(w: Win, acts: _Acts, who: _Names, unit: str = "台") -> WinView:
-    patterns = tuple(PatternRow(p.name, p.tai, clause_ref(p.clause)) for p in w.patterns)
+    patterns = tuple((p, clause_ref(p.clause)) for p in w.patterns)
     # A void win's patterns are no score; they are listed only because a penalty (詐和)
     # may be counted on the hand's face value.
     void = "和牌無效；下列牌面台數只供計算罰則" if unit == "台" else f"和牌無效；下列{unit}數不付"
@@ -377,9 +365,9 @@ def _hand(r: Ruling, who: _Names | None = None) -> str:
     return words
 
 
-def _interpretation(i: Interpretation) -> InterpretationView:
+def _interpretation(i: Interpretation) -> tuple[Interpretation, str]:
     point = POINTS.get(i.id)
-    return InterpretationView(i.id, point.question if point else "", i.reading)
+    return i, point.question if point else ""
 
 
 def _possibility_lines(p: Possibility, unit: str = "台") -> tuple[str, ...]:

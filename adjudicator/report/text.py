@@ -174,8 +174,8 @@ def _win(w: model.WinView) -> RenderableType:
         table.add_column(name)
         table.add_column(tai, justify="right")
         table.add_column(clause)
-        for p in w.patterns:
-            table.add_row(p.name, str(p.tai), _clause(p.clause))
+        for p, clause in w.patterns:
+            table.add_row(p.name, str(p.tai), _clause(clause))
         parts.append(table)
     return Group(*parts)
 
@@ -230,8 +230,8 @@ def _interpretations(r: model.Report) -> Table | None:
     table = _Folding(title=sections.INTERPRETATIONS.title, title_justify="left", expand=True)
     for col in sections.INTERPRETATIONS.head():
         table.add_column(col)
-    for i in r.interpretations:
-        table.add_row(Text(i.id, style="cyan"), i.question, i.reading)
+    for i, question in r.interpretations:
+        table.add_row(Text(i.id, style="cyan"), question, i.reading)
     return table
 
 
