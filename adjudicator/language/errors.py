@@ -7,19 +7,18 @@ what belonged there in plain words, the line itself and a caret under the fault.
 
 from __future__ import annotations
 
+import tomllib
 import unicodedata
 from collections.abc import Collection, Iterable
-from typing import NamedTuple
+from importlib.resources import files
+from typing import Any, NamedTuple
 
 from lark import Token
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 from lark.parsers.lalr_parser_state import ParserState
 
 from adjudicator.language import suggest
-from adjudicator.language.vocabulary import ACT_TERMINALS, HEADER_KEYS, examples
-
-TILE_WORDS = "牌名，例如 三萬 或 3m"
-SEAT_WORDS = "座位（東 南 西 北）或玩家名"
+from adjudicator.language.vocabulary import TERMINALS, examples
 
 
 class LogError(Exception):
@@ -85,56 +84,34 @@ class _Kind(NamedTuple):
     long: str  # when it is the only kind
 
 
-def _kind(trigger: str, short: str, long: str = "", covers: str = "") -> _Kind:
-    return _Kind(frozenset(trigger.split()), frozenset((covers or trigger).split()),
-                 short, long or short)
+def _kind(row: dict[str, Any]) -> _Kind:
+    """A row of expected.toml (whose head says what its fields mean)."""
+    trigger = row["when"].split()
+    vocabulary = row.get("vocabulary")
+    if vocabulary is not None:
+        word = row["word"]
+        return _Kind(frozenset(trigger), frozenset(TERMINALS[vocabulary]),
+                     f"{word}（{examples(vocabulary, row.get('listed'), more=True)}）",
+                     f"{word}，例如 {examples(vocabulary)}")
+    short = row["short"]
+    long = f"{short}，例如 {row['example']}" if "example" in row else row.get("long", short)
+    return _Kind(frozenset(trigger), frozenset(row.get("covers", row["when"]).split()),
+                 short, long)
 
 
-_HEADER_KEYS = " ".join(HEADER_KEYS)
-_VERBS = " ".join(ACT_TERMINALS)
+# The kinds of word of grammar/incident.lark, most useful first (expected.toml).
+_KINDS: tuple[_Kind, ...] = tuple(
+    _kind(row) for row in tomllib.loads(
+        (files(__package__) / "expected.toml").read_text(encoding="utf-8"))["kind"])
 
-# The kinds of word of grammar/incident.lark, most useful first.  A terminal is described by
-# the first kind that covers it; of several kinds the first three are named.
-_KINDS: tuple[_Kind, ...] = (
-    # All header keys are possible together; 台 or 連莊 alone is part of an expectation.
-    _kind("RULES", f"表頭欄位（{examples('header', 4, more=True)}）",
-          f"表頭欄位，例如 {examples('header')}", covers=_HEADER_KEYS),
-    _kind("TILE_RUN HONOUR UNKNOWN", "牌名（例如 三萬、3m）", TILE_WORDS),
-    _kind("V_PLAIN", f"動作（{examples('verb', more=True)}）", f"動作，例如 {examples('verb')}",
-          covers=_VERBS),
-    _kind("SEAT NAME", "座位或玩家名", SEAT_WORDS),
-    _kind("REFEREE TABLE", "裁判／牌局／荒局", covers="REFEREE TABLE EXHAUST"),
-    _kind("HAND MELDS FLOWERS", "手牌／門前／花"),
-    _kind("OFFENCE", f"違例名稱（{examples('offence', 2, more=True)}）",
-          f"違例名稱，例如 {examples('offence')}"),
-    _kind("KIND", f"裁定種類（{examples('finding', 2, more=True)}）",
-          f"裁定種類，例如 {examples('finding')}"),
-    _kind("HAND_END", "期望（本盤終止 繼續 收支 下盤 …）",
-          "期望，例如 南 相公、本盤終止、收支: 東 +300 …",
-          covers="NEG HAND_END CONTINUE BALANCE NEXT"),
-    _kind("WIN", "和"),
-    _kind("VALIDITY", "有效／無效"),
-    _kind("TAI", "台", "台，例如 7台"),
-    _kind("SEQ INT AMOUNT", "數字"),
-    _kind("WIND", "圈風（東 南 西 北）"),
-    _kind("PLAYER_DEF", "玩家名", "玩家名，例如 東=阿明"),
-    _kind("PROFILE", "規則名稱", "規則名稱，例如 tw16"),
-    _kind("OUTSIDE INSIDE", "外插／內插"),
-    _kind("CHANGE_WHEN", "每將／每圈", "每將 或 每圈（搬風 的時點）"),
-    _kind("TEXT", "欄位的內容", "欄位的內容，例如 日期: 2026-11-30"),
-    _kind("USE", "用", "用，例如 吃 七筒 用 六筒 八筒"),
-    _kind("DEALER", "莊家", "莊家，例如 下盤: 莊家 南"),
-    _kind("STREAK NOCOUNT", "連莊／不計連莊序"),
-    _kind("WALL", "牌牆"),
-    _kind("RECORD", "「紀錄:」"),
-    _kind("EXPECT", "「期望:」"),
-    _kind("_COLON", "冒號「:」"),
-    _kind("_EQ", "等號「=」", "等號「=」，例如 東=阿明"),
-    _kind("_MSEP", "分隔號「/」"),
-    _kind("_TSEP", "頓號「、」"),
-    _kind("NOTE", "（註記）", "（註記），例如 （海底）"),
-    _kind("_NL $END", "行尾", "行尾（這一行到這裡應該結束）"),
-)
+
+def _alone(terminal: str) -> str:
+    """The words for the kind ``terminal`` is named by, when it is the only one."""
+    return next(kind.long for kind in _KINDS if terminal in kind.trigger)
+
+
+TILE_WORDS = _alone("TILE_RUN")
+SEAT_WORDS = _alone("SEAT")
 
 
 def describe_expected(terminals: Iterable[str]) -> str:

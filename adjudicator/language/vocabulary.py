@@ -100,6 +100,10 @@ EXAMPLES: dict[str, tuple[str, ...]] = {
 }
 _OF = {"header": tuple(HEADER_KEYS.values()), "verb": VERBS, "offence": OFFENCES,
        "finding": FINDING_KINDS}
+# The grammar terminals that spell each vocabulary.
+TERMINALS: dict[str, tuple[str, ...]] = {
+    "header": tuple(HEADER_KEYS), "verb": ACT_TERMINALS, "offence": ("OFFENCE",),
+    "finding": ("KIND",)}
 if any(set(words) - set(_OF[k]) for k, words in EXAMPLES.items()):
     raise ValueError("an example word is not in its vocabulary")
 
