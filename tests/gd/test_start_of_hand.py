@@ -35,8 +35,11 @@ def test_a_fragment_leaves_the_start_of_hand_open(case: str, seat: str, named: s
     ruling = to_dict(judge_text((CASES / f"{case}.case").read_text(encoding="utf-8")))
     assert ruling["status"] == "undetermined"
     [open_fact] = ruling["uncertain"]
-    assert open_fact["term"] == f'record_start_unknown("{seat}")'
-    assert "起點" in open_fact["fact"]
+    # The question is gd's own: its three patterns, not the Taiwanese 天聽 地聽 or 配牌補花.
+    assert open_fact["term"] == f'gd_start_unknown("{seat}")'
+    assert "起點" in open_fact["fact"] and f"無從判斷 {seat} " in open_fact["fact"]
+    assert all(name in open_fact["fact"] for name in ("天和", "地和", "人和"))
+    assert not any(name in open_fact["fact"] for name in ("天聽", "地聽", "補花"))
     # Each way's win is told in 番, the family's unit.
     assert "（6 番）" in open_fact["changes"] and " 台" not in open_fact["changes"]
     got = {}
