@@ -55,12 +55,18 @@ def _page(title: str, body: str) -> HTMLResponse:
 
 @router.get("/")
 async def desk() -> HTMLResponse:
-    from adjudicator.rules.files import DEFAULT_PROFILE, profile_names
+    from adjudicator.rules.files import DEFAULT_PROFILE, profile_family, profile_names
 
     # Unless the referee picks one, the log's own 規則: line decides (as the CLI without
     # --profile): a 規則: gd log is judged as gd.  A pick of another family is refused.
-    options = f'<option value="" selected>（依紀錄的 規則:，未寫為 {e(DEFAULT_PROFILE)}）</option>'
-    options += "".join(f'<option value="{e(p)}">{e(p)}</option>' for p in profile_names())
+    # Each option says how many tiles its family's hand holds, for the hand editor's count.
+    def option(value: str, label: str, profile: str, chosen: str = "") -> str:
+        tiles = profile_family(profile).hand_tiles
+        return f'<option value="{e(value)}" data-tiles="{tiles}"{chosen}>{e(label)}</option>'
+
+    options = option("", f"（依紀錄的 規則:，未寫為 {DEFAULT_PROFILE}）", DEFAULT_PROFILE,
+                     " selected")
+    options += "".join(option(p, p, p) for p in profile_names())
     return _page("裁判桌", _template("desk.html").replace("{{profiles}}", options))
 
 

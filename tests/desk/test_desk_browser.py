@@ -252,6 +252,26 @@ def test_html_in_a_match_stays_text(page: Any) -> None:
     assert dialogs == []
 
 
+
+def _hand_size(page: Any) -> tuple[str, str]:
+    return page.inner_text("#hand-size"), page.inner_text("#hand-win")
+
+
+def test_the_hand_count_follows_the_logs_family(page: Any) -> None:
+    page.click('.tab[data-tab="hand"]')
+    assert _hand_size(page) == ("16", "17")  # the sample log: 規則: tw16
+    _type_log(page, "規則: gd\n莊家: 東\n紀錄:\n")
+    assert _hand_size(page) == ("13", "14")  # four sets and a pair
+    # No 規則: line: the profile picked decides, and with none picked the default (tw16).
+    _type_log(page, "莊家: 東\n紀錄:\n")
+    assert _hand_size(page) == ("16", "17")
+    page.select_option("#profile", "gd")
+    assert _hand_size(page) == ("13", "14")
+    # The log's own line names the family it is judged in (another pick is refused).
+    _type_log(page, "规则: tw16-alt\n莊家: 東\n紀錄:\n")
+    assert _hand_size(page) == ("16", "17")
+
+
 # 平和 (四副順子, 九筒 pair) on 西's discard: 1 番 → 分值 2, 西 pays 10 × 2 = 20 (粵番.平和).
 GD_LOG = (Path(__file__).resolve().parents[2] / "cases" / "gd" / "fan_pinghu.case").read_text(
     encoding="utf-8")

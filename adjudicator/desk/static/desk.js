@@ -18,6 +18,7 @@ const ORDER = [].concat(...Object.values(SUITS));
 const ACTS = ["摸", "打", "吃", "碰", "明杠", "加杠", "暗杠", "補花", "補", "和", "自摸",
   "喊碰", "喊吃", "喊杠", "喊和", "過", "聽", "亮牌", "推倒", "入手", "復原"];
 const RECORD = /^\s*(紀錄|记录)\s*[:：]/;
+const RULES = /^\s*[規规][則则]\s*[:：]?\s*(\S+)/;
 const EXPECT = /^\s*期望\s*[:：]/;
 
 function el(tag, attrs, text) {
@@ -238,11 +239,25 @@ function handLines() {
   return out;
 }
 
+// Tiles a hand holds between turns in the log's family (16 Taiwanese, 13 gd): the family
+// of the log's own 規則: line, else of the profile picked, else of the default; the page
+// gives each profile's count on its option.
+function handSize() {
+  const options = Array.from($("profile").options);
+  const line = log.value.split("\n").find((l) => RULES.test(l));
+  const named = line && options.find((o) => o.value && o.value === line.match(RULES)[1]);
+  const chosen = named || $("profile").selectedOptions[0] || options[0];
+  return parseInt(chosen.dataset.tiles, 10);
+}
+
 function drawHand() {
   const h = hand();
   $("hand-lines").textContent = handLines().join("\n") || "點牌以建立手牌";
-  // Each set on the table stands for three of the sixteen, a kong too.
+  // Each set on the table stands for three of the hand's tiles, a kong too.
   $("hand-count").textContent = String(h["手牌"].length + 3 * h["門前"].length);
+  const size = handSize();
+  $("hand-size").textContent = String(size);
+  $("hand-win").textContent = String(size + 1);
   for (const b of document.querySelectorAll("#hand-kinds .kind")) b.classList.toggle("on", b.dataset.kind === state.kind);
   for (const b of document.querySelectorAll("#meld-kinds .meld")) b.classList.toggle("on", b.dataset.meld === state.meld);
   $("meld-kinds").hidden = state.kind !== "門前";
@@ -287,8 +302,8 @@ function wire() {
     hands[state.seat] = undefined;
     drawHand();
   });
-  log.addEventListener("input", () => { scheduleLint(); drawSeats(); drawDraft(); });
-  $("profile").addEventListener("change", scheduleLint);
+  log.addEventListener("input", () => { scheduleLint(); drawSeats(); drawDraft(); drawHand(); });
+  $("profile").addEventListener("change", () => { scheduleLint(); drawHand(); });
   $("settings").addEventListener("input", scheduleLint);
   $("judge").addEventListener("click", judge);
 }
