@@ -5,6 +5,7 @@ decides unless a profile is picked, a pick of another family is refused as `judg
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -69,8 +70,17 @@ def test_a_pick_of_another_family_is_refused_as_the_cli_refuses_it(client: TestC
 
 def test_the_page_picks_no_profile_by_default(client: TestClient) -> None:
     page = client.get("/").text
-    assert '<option value="" selected>' in page
-    assert '<option value="tw16" selected>' not in page
+    options = dict(re.findall(r'<option value="([^"]*)"([^>]*)>', page))
+    assert " selected" in options[""]
+    assert all(" selected" not in attrs for value, attrs in options.items() if value)
+
+
+def test_each_profile_says_its_familys_hand_size(client: TestClient) -> None:
+    # The hand editor's count (desk.js handSize): 3 × sets + 1 tiles between turns.
+    page = client.get("/").text
+    tiles = dict(re.findall(r'<option value="([^"]*)" data-tiles="(\d+)"', page))
+    assert tiles[""] == tiles["tw16"] == tiles["tw16-alt"] == "16"
+    assert tiles["gd"] == "13"
 
 
 def test_score_takes_mcr_as_the_cli_does(client: TestClient) -> None:
