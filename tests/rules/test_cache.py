@@ -119,6 +119,17 @@ def test_the_default_folder_is_the_users_cache_home(tmp_path: Path,
         cache.folder.cache_clear()
 
 
+def test_a_toml_table_is_read_back_as_parsed(folder: Path) -> None:
+    text = '[words]\nfound = "{seat} 相公"\n[tables.n]\n1 = "一"\n'
+    parsed = {"words": {"found": "{seat} 相公"}, "tables": {"n": {"1": "一"}}}
+    assert cache.read_toml(text) == parsed
+    [entry] = folder.glob("toml-*.json")
+    entry.write_text('{"toml": {"words": {"found": "stored"}}}', encoding="utf-8")
+    assert cache.read_toml(text) == {"words": {"found": "stored"}}  # read, not parsed
+    entry.write_text('{"rules": [[1]], "heads": 3}', encoding="utf-8")  # not an entry's shape
+    assert cache.read_toml(text) == parsed
+
+
 def test_an_entry_is_written_whole_or_not_at_all(folder: Path) -> None:
     cache.write_bytes("entry", b"first")
     cache.write_bytes("entry", b"second")
