@@ -15,7 +15,6 @@ from lark import Token
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 from lark.parsers.lalr_parser_state import ParserState
 
-from adjudicator.language import suggest
 from adjudicator.language.vocabulary import ACT_TERMINALS, HEADER_KEYS, examples
 
 TILE_WORDS = "牌名，例如 三萬 或 3m"
@@ -217,6 +216,9 @@ def from_lark(err: UnexpectedInput, source: str, names: Collection[str] = ()) ->
 
     ``names`` are the players the log declared: other NAME tokens are blamed themselves.
     """
+    # Only a log that fails needs the guesses (and their regexes): not imported before.
+    from adjudicator.language import suggest
+
     lines = source.splitlines() or [""]
     names = list(names)
     blamed = _undeclared_name(err, names)
