@@ -21,6 +21,7 @@ from __future__ import annotations
 import _sre  # type: ignore[import-not-found]
 import pickle
 import re
+import threading
 from re import _compiler, _parser  # type: ignore[attr-defined]
 
 from adjudicator import cache as disk
@@ -63,6 +64,9 @@ class Store:
         self.stored: dict[Key, Parts] = self._load()
         self.new: dict[Key, Parts] = {}
         self.patterns: dict[Key, re.Pattern[str]] = {}
+        # The desk reads logs in several threads at once: what is new is kept under a lock,
+        # so a save never walks it while another thread adds to it.
+        self._lock = threading.Lock()
 
     def _load(self) -> dict[Key, Parts]:
         where = disk.path(self.name)
@@ -85,7 +89,8 @@ class Store:
             found = re.compile(pattern, flags)
             parts = _parts(pattern, flags)
             if parts is not None and _rebuilt(pattern, parts) == found:
-                self.new[key] = parts
+                with self._lock:
+                    self.new[key] = parts
         self.patterns[key] = found
         return found
 
@@ -96,9 +101,11 @@ class Store:
         """Write what was compiled since the last save (with what was stored) back."""
         if not self.new:
             return
-        self.stored = {**self.stored, **self.new}
-        self.new = {}
-        disk.write_bytes(self.name, pickle.dumps(self.stored, protocol=pickle.HIGHEST_PROTOCOL))
+        with self._lock:
+            self.stored = {**self.stored, **self.new}
+            self.new = {}
+            data = pickle.dumps(self.stored, protocol=pickle.HIGHEST_PROTOCOL)
+        disk.write_bytes(self.name, data)
 
 
 def entry_name(*made_from: str) -> str:

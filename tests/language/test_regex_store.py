@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pickle
 import re
+import threading
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -76,3 +77,33 @@ def test_reading_a_log_stores_the_scanners_it_compiled(folder: Path) -> None:
     assert stored and all(isinstance(code, list) for _, code, *_ in stored.values())
     reader.parser.cache_clear()
     assert reader.read(log) == first
+
+
+def test_threads_compiling_while_one_saves_lose_nothing(folder: Path) -> None:
+    store = regex_store.Store("entry")
+    patterns = [f"[東南西北]{{{n}}}x" for n in range(1, 400)]
+    failures: list[BaseException] = []
+
+    def compile_all(part: list[str]) -> None:
+        try:
+            for p in part:
+                store.compile(p)
+        except BaseException as err:  # noqa: BLE001 - reported by the assertion below
+            failures.append(err)
+
+    def save_often() -> None:
+        try:
+            for _ in range(200):
+                store.save()
+        except BaseException as err:  # noqa: BLE001
+            failures.append(err)
+
+    threads = [threading.Thread(target=compile_all, args=(patterns[i::3],)) for i in range(3)]
+    threads.append(threading.Thread(target=save_often))
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    store.save()
+    assert failures == []
+    assert set(regex_store.Store("entry").stored) == {(p, 0) for p in patterns}
