@@ -1,6 +1,7 @@
 """A per-user folder for what a cold start would otherwise work out again: the analysis of
-the rule files (rules/program.py, rules/signatures.py) and the LALR tables of the grammar
-(language/reader.py).
+the rule files (rules/program.py, rules/signatures.py), the LALR tables of the grammar
+and its lexer's compiled scanners (language/reader.py, language/regex_store.py) and the
+parsed TOML tables of words (``read_toml``).
 
 Every entry is named by a hash of what it was made from, so a changed rule file or a new
 library version simply misses; nothing is ever invalidated in place.  The cache is only
@@ -109,3 +110,21 @@ def write_bytes(name: str, data: bytes) -> None:
             os.unlink(part)
         except OSError:
             pass
+
+
+def read_toml(text: str) -> Any:
+    """``text`` parsed as TOML.  The parse is kept as JSON under the text's hash: a cold
+    start then needs neither tomllib (some 10 ms to import and parse the tables of words a
+    judgement reads) nor the parse.  A table JSON cannot hold (a TOML date) is not kept."""
+    name = f"toml-{key(text)}.json"
+    found = read_json(name)
+    if isinstance(found, dict) and isinstance(found.get("toml"), dict):
+        return found["toml"]
+    import tomllib
+
+    data = tomllib.loads(text)
+    try:
+        write_json(name, {"toml": data})
+    except (TypeError, ValueError):
+        pass
+    return data

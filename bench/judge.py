@@ -7,16 +7,21 @@ Run: ``.venv/bin/python bench/judge.py [--quick]``.  Prints:
   flat: the rules must ground linearly in the length of the record), for a record of
   draws and discards (make_log) and for one where pungs and chows are made (make_pung_log);
 * a cold ``adjudicator judge`` (a new process) of examples/wrong-pung-priority.log and of
-  a 40-act log, against ``python -c "import clingo"``: min and median of 5 runs, with the
-  cache folder warm and emptied before each run (adjudicator/cache.py).
+  a 40-act log, against ``python -c "import clingo"``: min and median of 5 runs, wall and
+  CPU (user+sys: steadier on a shared machine), with the cache folder warm and emptied
+  before each run (adjudicator/cache.py);
+* where a cold judgement of the 40-act log spends its CPU, phase by phase (imports, the
+  parser loaded from the cache, the first read, the facts, the rules, the ruling).
 
 Asserts nothing: the machine is shared and noisy.
 """
 
 from __future__ import annotations
 
+import json
 import os
 import random
+import resource
 import shutil
 import statistics
 import subprocess
@@ -123,12 +128,61 @@ def per_act(n: int, make: Callable[[int], str] = make_log) -> float:
     return (time.perf_counter() - start) * 1000 / n
 
 
-def _timed(args: list[str], env: dict[str, str], before: object = None) -> float:
+def _cpu() -> float:
+    used = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return used.ru_utime + used.ru_stime
+
+
+def _timed(args: list[str], env: dict[str, str], before: object = None) -> tuple[float, float]:
+    """Wall and CPU seconds of one run of ``args`` in a new process."""
     if callable(before):
         before()
-    start = time.perf_counter()
+    cpu, start = _cpu(), time.perf_counter()
     subprocess.run(args, check=True, capture_output=True, env={**os.environ, **env})
-    return time.perf_counter() - start
+    return time.perf_counter() - start, _cpu() - cpu
+
+
+# A cold judgement of one log, phase by phase, in CPU ms (run in a new process).
+_PHASES = """
+import sys, time
+clock = time.process_time
+marks = [("start", clock())]
+import adjudicator.cli.judging, adjudicator.language.json_form
+marks.append(("import the reader", clock()))
+from adjudicator.ruling import judge as J
+marks.append(("import the judge", clock()))
+from adjudicator.language import reader
+reader.parser()
+marks.append(("load the parser", clock()))
+incident = reader.read(open(sys.argv[1], encoding="utf-8").read())
+marks.append(("first read", clock()))
+from adjudicator.analysis import replay
+name = J.profile_of(incident)
+timeline = replay.replay(incident)
+facts = J.facts_of(incident, timeline, None, J.profile_family(name))
+marks.append(("replay and facts", clock()))
+from adjudicator.rules import engine
+answer = engine.solve_open(facts, name)
+marks.append(("rules (ground, solve)", clock()))
+from adjudicator.ruling.model import to_json
+to_json(J.ruling_of(incident, name, answer, timeline))
+marks.append(("ruling and JSON", clock()))
+import json
+print(json.dumps({what: (t - marks[i][1]) * 1000 for i, (what, t) in enumerate(marks[1:])}))
+"""
+
+
+def cold_phases(log: str, env: dict[str, str], runs: int = 5) -> None:
+    """Median CPU ms of each phase of a cold judgement of ``log`` (the cache folder warm)."""
+    py = str(ROOT / ".venv" / "bin" / "python")
+    seen: dict[str, list[float]] = {}
+    for _ in range(runs):
+        done = subprocess.run([py, "-c", _PHASES, log], check=True, capture_output=True,
+                              text=True, env={**os.environ, **env})
+        for what, ms in json.loads(done.stdout).items():
+            seen.setdefault(what, []).append(ms)
+    print("  cold judgement of a 40-act log, CPU ms by phase (median of "
+          f"{runs}): " + ", ".join(f"{k} {statistics.median(v):.0f}" for k, v in seen.items()))
 
 
 def cold_start(runs: int = 5) -> None:
@@ -146,9 +200,11 @@ def cold_start(runs: int = 5) -> None:
                                                      "wrong-pung-priority.log"),
             "a 40-act log": f.name}
 
-    def show(what: str, times: list[float]) -> None:
-        print(f"  {what:<58} min {min(times) * 1000:5.0f} ms  "
-              f"median {statistics.median(times) * 1000:5.0f} ms")
+    def show(what: str, times: list[tuple[float, float]]) -> None:
+        wall, cpu = [w for w, _ in times], [c for _, c in times]
+        print(f"  {what:<58} min {min(wall) * 1000:5.0f} ms  "
+              f"median {statistics.median(wall) * 1000:5.0f} ms  "
+              f"(CPU min {min(cpu) * 1000:4.0f} ms, median {statistics.median(cpu) * 1000:4.0f})")
 
     show('python -c "import clingo"', [_timed([py, "-c", "import clingo"], env)
                                        for _ in range(runs)])
@@ -158,6 +214,8 @@ def cold_start(runs: int = 5) -> None:
         show(f"adjudicator judge {name}", [_timed(args, env) for _ in range(runs)])
         show("  … cache emptied before each run", [_timed(args, env, empty)
                                                     for _ in range(runs)])
+    _timed([exe, "judge", f.name, "-f", "json"], env)  # fill the cache
+    cold_phases(f.name, env)
     empty()
     Path(f.name).unlink()
 

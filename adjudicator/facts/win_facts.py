@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from clingo import Symbol
 
@@ -20,7 +21,10 @@ from adjudicator.language.incident import Act, Incident, Position
 from adjudicator.language.seats import SEATS, Seat
 from adjudicator.language.vocabulary import VERB_CLASSES
 from adjudicator.rules.families import DEFAULT, GD, TW16, Family
-from adjudicator.ruling.scoring import WinHand, win_symbols
+
+if TYPE_CHECKING:
+    # Imported where a win is met: a record without one needs none of the scoring module.
+    from adjudicator.ruling.scoring import WinHand
 
 WIN_VERBS = VERB_CLASSES["win"]
 DRAW_VERBS = ("摸", "補", "補花")
@@ -287,6 +291,8 @@ def _win_hand(incident: Incident, seat: Seat, how: str, tile: int | None,
         if flower_win is None:
             return None
         concealed = Counter()
+    from adjudicator.ruling.scoring import WinHand
+
     h = incident.header
     dealer = h.dealer or "東"
     return WinHand(
@@ -423,6 +429,8 @@ def win_facts(incident: Incident, timeline: Timeline,
         if w.hand is None:
             yield fact("win_hand_unknown", w.index)
         else:
+            from adjudicator.ruling.scoring import win_symbols
+
             yield from win_symbols(w.index, w.hand)
             if w.hand.flower_win is None and w.hand.winning_tile is not None:
                 # 缺張 / 逾張 are named by the count: seventeen with the winning tile.

@@ -17,7 +17,6 @@ from lark import Token
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 from lark.parsers.lalr_parser_state import ParserState
 
-from adjudicator.language import suggest
 from adjudicator.language.vocabulary import TERMINALS, examples
 
 
@@ -194,6 +193,9 @@ def from_lark(err: UnexpectedInput, source: str, names: Collection[str] = ()) ->
 
     ``names`` are the players the log declared: other NAME tokens are blamed themselves.
     """
+    # Only a log that fails needs the guesses (and their regexes): not imported before.
+    from adjudicator.language import suggest
+
     lines = source.splitlines() or [""]
     names = list(names)
     blamed = _undeclared_name(err, names)

@@ -23,6 +23,7 @@ from lark.exceptions import LarkError, UnexpectedInput
 from lark.lexer import BasicLexer, ContextualLexer, LexerState
 
 from adjudicator import cache as disk
+from adjudicator.language import regex_store
 from adjudicator.language import syntax as sx
 from adjudicator.language.errors import LogError, from_lark
 from adjudicator.language.incident import Header, Incident
@@ -104,6 +105,7 @@ class _NameAwareBasicLexer(BasicLexer):
 
 class _NameAwareContextualLexer(ContextualLexer):
     BasicLexer = _NameAwareBasicLexer
+    store: regex_store.Store  # set by parser(): where its lexers' scanners are compiled
 
 
 @cache
@@ -112,8 +114,20 @@ def parser() -> Lark:
 
     It applies the ``_Shape`` Transformer as it reduces (Lark's ``transformer=`` option,
     LALR only), so ``parse`` returns the log as written without building a tree first.
+    Its lexers compile their scanners through a ``regex_store.Store``, which keeps the
+    compiled code in the cache folder for the next process.
     """
     grammar = GRAMMAR.read_text(encoding="utf-8")
+    made = _lark(grammar)
+    store = regex_store.Store(regex_store.entry_name(grammar, lark_version))
+    lexer = made.parser.lexer
+    for basic in (*lexer.lexers.values(), lexer.root_lexer):
+        basic.re = store
+    lexer.store = store
+    return made
+
+
+def _lark(grammar: str) -> Lark:
     options: dict[str, Any] = {
         "parser": "lalr", "lexer": "contextual", "maybe_placeholders": True,
         "_plugins": {"ContextualLexer": _NameAwareContextualLexer},
@@ -148,6 +162,7 @@ def parse(text: str, declared: _Declared | None = None) -> sx.LogWritten:
         return lark.parse(text if text.endswith("\n") else text + "\n")
     finally:
         _DECLARED.reset(context)
+        lark.parser.lexer.store.save()
 
 
 def decode(data: bytes) -> str:

@@ -17,7 +17,6 @@ from typing import NoReturn
 
 from lark import Token
 
-from adjudicator.language import suggest
 from adjudicator.language import syntax as sx
 from adjudicator.language import tiles as tl
 from adjudicator.language.errors import SEAT_WORDS, TILE_WORDS, LogError
@@ -190,6 +189,8 @@ class _Validator:
             return SEAT_ALIASES[token.value]
         seat = self.incident.header.players.get(token.value)
         if seat is None:
+            from adjudicator.language import suggest  # a failing log's guesses only
+
             self.fail(token, SEAT_WORDS, f"「{token.value}」不在「玩家:」行裡",
                       hint=suggest.unknown_name_hint(token.value, self.incident.header.players))
         return seat

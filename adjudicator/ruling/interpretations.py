@@ -10,12 +10,13 @@ overrides one (``parse_settings`` checks it).
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
 from importlib.resources import files
 from typing import Any
+
+from adjudicator import cache as disk
 
 
 @dataclass(frozen=True)
@@ -37,7 +38,7 @@ class Param:
 def _table() -> dict[str, list[dict[str, Any]]]:
     # Data, not code: the questions and readings are words a committee edits.
     text = files("adjudicator.ruling").joinpath("interpretations.toml").read_text("utf-8")
-    return tomllib.loads(text)
+    return disk.read_toml(text)  # type: ignore[no-any-return]
 
 
 _TABLE = _table()

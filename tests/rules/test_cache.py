@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from adjudicator import cache
-from adjudicator.language import reader
+from adjudicator.language import reader, regex_store
 from adjudicator.rules import engine, program, signatures
 from adjudicator.ruling.judge import judge_text
 from adjudicator.ruling.model import to_json
@@ -52,16 +52,18 @@ def test_a_cold_start_stores_its_work_and_the_next_one_reads_it(
         folder: Path, expected: str, monkeypatch: pytest.MonkeyPatch) -> None:
     assert _ruling() == expected
     kinds = {p.name.split("-")[0] for p in folder.iterdir()}
-    assert kinds == {"chapter", "signatures", "lark"}
+    assert kinds == {"chapter", "signatures", "lark", "scanners"}
     assert not [p for p in folder.iterdir() if p.name.endswith(".part")]
     _forget()
 
     def no_parsing(*_: object) -> None:
         raise AssertionError("the cache folder was not read")
 
-    # Read back, not worked out again: the AST walks and the LALR build are not reached.
+    # Read back, not worked out again: the AST walks, the LALR build and the compiling of
+    # the lexer's scanners are not reached.
     monkeypatch.setattr(program, "_analysed", no_parsing)
     monkeypatch.setattr(signatures, "_parsed", no_parsing)
+    monkeypatch.setattr(regex_store, "_parts", no_parsing)  # the lexer's regexes, compiled
     assert _ruling() == expected
 
 
@@ -115,6 +117,17 @@ def test_the_default_folder_is_the_users_cache_home(tmp_path: Path,
         assert (tmp_path / "adjudicator").stat().st_mode & 0o077 == 0
     finally:
         cache.folder.cache_clear()
+
+
+def test_a_toml_table_is_read_back_as_parsed(folder: Path) -> None:
+    text = '[words]\nfound = "{seat} 相公"\n[tables.n]\n1 = "一"\n'
+    parsed = {"words": {"found": "{seat} 相公"}, "tables": {"n": {"1": "一"}}}
+    assert cache.read_toml(text) == parsed
+    [entry] = folder.glob("toml-*.json")
+    entry.write_text('{"toml": {"words": {"found": "stored"}}}', encoding="utf-8")
+    assert cache.read_toml(text) == {"words": {"found": "stored"}}  # read, not parsed
+    entry.write_text('{"rules": [[1]], "heads": 3}', encoding="utf-8")  # not an entry's shape
+    assert cache.read_toml(text) == parsed
 
 
 def test_an_entry_is_written_whole_or_not_at_all(folder: Path) -> None:

@@ -14,7 +14,6 @@ than one wording names them; ``CHOOSERS`` picks one by the arguments.
 from __future__ import annotations
 
 import string
-import tomllib
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from importlib.resources import files
@@ -22,6 +21,7 @@ from typing import TypeVar
 
 from clingo import Symbol, SymbolType
 
+from adjudicator import cache as disk
 from adjudicator.language import tiles as T
 from adjudicator.language.incident import Act
 from adjudicator.language.seats import SEATS, distance
@@ -172,7 +172,7 @@ def merge(parts: Iterable[Mapping[str, W]]) -> dict[str, W]:
 
 def load() -> tuple[dict[str, Render], dict[str, AssumptionWords]]:
     """Every family's wordings (TOML itself refuses a key written twice in one file)."""
-    data = {f: tomllib.loads((files(__package__) / f"{f}.toml").read_text(encoding="utf-8"))
+    data = {f: disk.read_toml((files(__package__) / f"{f}.toml").read_text(encoding="utf-8"))
             for f in FAMILIES}
     tables: Tables = merge({k: {str(n): w for n, w in t.items()}
                             for k, t in d.get("tables", {}).items()} for d in data.values())
