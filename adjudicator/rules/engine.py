@@ -123,14 +123,14 @@ def _add(ctl: clingo.Control, files: Sequence[Path], kept: Sequence[program.Rule
                 add(stm)
         for rule in kept:
             add(rule.statement)
-        for stm in _declared_statements(every):
+        for stm in _declared_statements(declared(every)):
             add(stm)
 
 
 @cache
-def _declared_statements(every: tuple[Path, ...]) -> tuple:
-    """``declared`` as AST statements (parsed once per process)."""
-    return program.parse_text(declared(every))
+def _declared_statements(text: str) -> tuple:
+    """``declared``'s text as AST statements (parsed once per process)."""
+    return program.parse_text(text)
 
 
 # Let the statements go while clingo's library is still there (see program.parsed).
