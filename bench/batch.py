@@ -9,6 +9,7 @@ written once to bench/.corpus/).  Prints:
   empty rule base — both on the first S logs, per process, and scaled by the worker count
   so that the ratio compares like with like;
 * ms per act at 40, 400, 2,000 and 10,000 acts (the judgement should grow linearly);
+* the rules' step alone (one clingo run a chunk of 16 logs), CPU ms a log;
 * peak memory of the batch run (parent and workers);
 * a cold ``adjudicator judge`` of a 40-act log against ``python -c "import clingo"``.
 
@@ -84,6 +85,21 @@ def single_and_floor(paths: list[Path]) -> tuple[float, float]:
     return single, floor
 
 
+def rules_step(paths: list[Path], chunk: int = 16) -> float:
+    """CPU ms a log of the rules' step alone in batch (rules/multi.py's solve_many over
+    chunks of ``chunk`` logs, their facts built beforehand), after a warm-up chunk."""
+    from adjudicator.language.json_form import read_any
+    from adjudicator.rules import multi
+    from adjudicator.ruling.judge import symbols_of
+
+    groups = [symbols_of(read_any(p.read_text(encoding="utf-8"))) for p in paths]
+    multi.solve_many(groups[:chunk], "tw16")
+    start = time.process_time()
+    for i in range(0, len(groups), chunk):
+        multi.solve_many(groups[i:i + chunk], "tw16")
+    return (time.process_time() - start) * 1000 / len(groups)
+
+
 def per_act() -> list[tuple[int, float]]:
     from adjudicator.ruling.judge import judge_text
 
@@ -134,6 +150,8 @@ def main() -> None:
     print(f"  (b) floor (read + facts + ground/solve with no rules) {floor:.1f} logs/s a "
           f"process, x{workers} = {floor * workers:.1f}: batch is "
           f"{floor * workers / rate:.1f}x slower than the floor")
+    print(f"  the rules' step alone (rules/multi.py, chunks of 16): "
+          f"{rules_step(paths[:args.sample]):.1f} ms CPU a log")
     print(f"  peak memory: workers {peak / 1024:.0f} MB (largest), this process "
           f"{resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.0f} MB")
     for n, ms in per_act():

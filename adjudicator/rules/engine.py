@@ -9,6 +9,7 @@ once, as fast as ``solve``.
 
 from __future__ import annotations
 
+import atexit
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import cache
@@ -93,6 +94,49 @@ def declared(every: tuple[Path, ...]) -> str:
     return left_out([], every)
 
 
+# clingo takes a program as text or as AST statements.  Parsing the text again each
+# judgement costs some 46 M instructions for a 40-act log; handing over the statements
+# program.parsed already holds, some 13 M.  But the first statements cost clingo.ast's
+# import and a parse of every chapter (~100 ms), which a process that judges one log
+# (a cold ``adjudicator judge``) would never earn back: a process hands over text until
+# it has judged WARM_AFTER logs, then the parsed statements.  Either way the program is
+# the same, statement for statement, in the same order.
+WARM_AFTER = 8
+
+
+class _Judged:
+    count = 0
+
+
+def _add(ctl: clingo.Control, files: Sequence[Path], kept: Sequence[program.Rule],
+         every: tuple[Path, ...]) -> None:
+    if _Judged.count < WARM_AFTER:
+        _Judged.count += 1
+        ctl.add("base", [], program.text(files, kept))
+        ctl.add("base", [], declared(every))
+        return
+    from clingo import ast
+    with ast.ProgramBuilder(ctl) as builder:
+        add = builder.add
+        for path in files:
+            for stm in program.others(path):
+                add(stm)
+        for rule in kept:
+            add(rule.statement)
+        for stm in _declared_statements(declared(every)):
+            add(stm)
+
+
+@cache
+def _declared_statements(text: str) -> tuple:
+    """``declared``'s text as AST statements (parsed once per process)."""
+    return program.parse_text(text)
+
+
+# Let the statements go while clingo's library is still there (see program.parsed).
+atexit.register(_declared_statements.cache_clear)
+
+
 def _grounded(facts: Iterable[clingo.Symbol], profile: str,
               files: Sequence[Path] | None) -> clingo.Control:
     warnings = Warnings()
@@ -103,8 +147,7 @@ def _grounded(facts: Iterable[clingo.Symbol], profile: str,
         # The chapters the log can reach, and of them the rules its facts can fire.
         files = reachable(every, signals(facts))
         kept = program.select(files, program.present(tuple(files), facts))
-        ctl.add("base", [], program.text(files, kept))
-        ctl.add("base", [], declared(tuple(every)))
+        _add(ctl, files, kept, tuple(every))
     else:
         for path in files:
             ctl.load(str(path))

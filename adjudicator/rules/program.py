@@ -56,10 +56,27 @@ def parsed(path: Path) -> tuple[ast.AST, ...]:
     return tuple(out)
 
 
+@cache
+def others(path: Path) -> tuple[ast.AST, ...]:
+    """The statements of a file that are not rules (#show, #defined …): Chapter.other's."""
+    from clingo import ast
+    return tuple(s for s in parsed(path)
+                 if s.ast_type not in (ast.ASTType.Rule, ast.ASTType.Program))
+
+
+def parse_text(text: str) -> tuple[ast.AST, ...]:
+    """Program text as AST statements, without its ``#program base.``."""
+    from clingo import ast
+    out: list[ast.AST] = []
+    ast.parse_string(text, out.append, logger=_quiet)
+    return tuple(s for s in out if s.ast_type != ast.ASTType.Program)
+
+
 # An AST node frees itself through clingo's library, which the interpreter may have torn
 # down by the time it frees what caches still hold at exit (a flood of "Exception ignored
 # in AST.__del__"): let the nodes go while the library is still there.
 atexit.register(parsed.cache_clear)
+atexit.register(others.cache_clear)
 
 
 @dataclass(frozen=True)
