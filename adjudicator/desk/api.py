@@ -137,7 +137,9 @@ async def judge(request: Request, format: Fmt = Fmt.json, profile: Profile = Non
                 ] = False) -> Response:
     """裁決一份紀錄：`format=json` 為 ruling-json 合約，`md`、`html` 為裁判報告。"""
     log = await log_input(request, profile, settings)
-    result = await _run(request, service.judge, log.text, log.profile, log.settings)
+    # The reports are rendered only for an answer or an archive that keeps them.
+    reports = format != Fmt.json or archive
+    result = await _run(request, service.judge, log.text, log.profile, log.settings, reports)
     headers = await _file(request, "ruling", result, log.text) if archive else {}
     return _answer(result, format, "ruling", headers)
 
