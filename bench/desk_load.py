@@ -20,6 +20,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import os
+import re
 import socket
 import statistics
 import subprocess
@@ -84,19 +85,30 @@ def request(port: int, body: bytes) -> bytes:
             ).encode() + body
 
 
-async def answer(reader: asyncio.StreamReader) -> int:
-    """Read one response off a kept-alive connection; its status."""
+SERVER_TIMING = re.compile(rb"queue;dur=([\d.]+), judge;dur=([\d.]+);desc=\"(\d+) ")
+
+
+async def answer(reader: asyncio.StreamReader) -> tuple[int, tuple[float, float, int] | None]:
+    """Read one response off a kept-alive connection; its status, and from its
+    Server-Timing header the seconds it waited for a worker, the seconds its worker run
+    took and the logs that run judged."""
     head = await reader.readuntil(b"\r\n\r\n")
     lines = head.split(b"\r\n")
     length = next(int(line.split(b":", 1)[1]) for line in lines
                   if line[:15].lower() == b"content-length:")
     await reader.readexactly(length)
-    return int(lines[0].split(b" ", 2)[1])
+    found = SERVER_TIMING.search(head)
+    timing = (float(found[1]) / 1000, float(found[2]) / 1000, int(found[3])) if found else None
+    return int(lines[0].split(b" ", 2)[1]), timing
+
+
+Timings = list[tuple[float, float, int]]
 
 
 async def run(port: int, bodies: list[bytes], seconds: float, clients: int,
-              pid: int) -> tuple[list[float], int, list[tuple[float, int]]]:
+              pid: int) -> tuple[list[float], Timings, int, list[tuple[float, int]]]:
     latencies: list[float] = []
+    timings: Timings = []
     failures = 0
     memory: list[tuple[float, int]] = []
     start = time.monotonic()
@@ -109,9 +121,11 @@ async def run(port: int, bodies: list[bytes], seconds: float, clients: int,
         while time.monotonic() < end:
             writer.write(next(todo))
             t0 = time.perf_counter()
-            status = await answer(reader)
+            status, timing = await answer(reader)
             latencies.append(time.perf_counter() - t0)
             failures += status != 200
+            if timing:
+                timings.append(timing)
         writer.close()
 
     async def sample() -> None:
@@ -120,7 +134,14 @@ async def run(port: int, bodies: list[bytes], seconds: float, clients: int,
             await asyncio.sleep(seconds / 10)
 
     await asyncio.gather(sample(), *(client() for _ in range(clients)))
-    return latencies, failures, memory
+    return latencies, timings, failures, memory
+
+
+def spread(seconds: list[float]) -> str:
+    ordered = sorted(seconds)
+    p95 = ordered[int(0.95 * (len(ordered) - 1))]
+    return (f"p50 {statistics.median(ordered) * 1000:.0f} ms  p95 {p95 * 1000:.0f} ms  "
+            f"max {ordered[-1] * 1000:.0f} ms")
 
 
 def main() -> None:
@@ -156,7 +177,7 @@ def main() -> None:
             main_pid, workers = server.pid, tree(server.pid)[1:]
             before = (cpu_s(main_pid), sum(cpu_s(w) for w in workers), time.process_time())
             began = time.monotonic()
-            latencies, failures, memory = asyncio.run(
+            latencies, timings, failures, memory = asyncio.run(
                 run(port, bodies, args.seconds, args.clients, server.pid))
             took = time.monotonic() - began
             after = (cpu_s(main_pid), sum(cpu_s(w) for w in workers), time.process_time())
@@ -165,14 +186,17 @@ def main() -> None:
             server.terminate()
             server.wait(timeout=30)
     n = len(latencies)
-    latencies.sort()
-    p95 = latencies[int(0.95 * (n - 1))]
     print(f"POST /api/judge, 40-act log ({'same log' if args.same else 'a new log each time'}),"
           f" {args.clients} clients, {took:.1f} s, load average {load:.1f} at the start")
     print(f"requests: {n}  failures: {failures}  rate: {n / took:.1f} req/s")
-    print(f"latency: p50 {statistics.median(latencies) * 1000:.0f} ms  "
-          f"p95 {p95 * 1000:.0f} ms  max {latencies[-1] * 1000:.0f} ms")
-    server_ms, workers_ms, client_ms = ((b - a) / n * 1000 for a, b in zip(before, after))
+    print(f"latency: {spread(latencies)}")
+    if timings:
+        queued, judged, batch = zip(*timings, strict=True)
+        print(f"  of which waiting for a worker: {spread(list(queued))}")
+        print(f"  of which the worker's run:     {spread(list(judged))}  "
+              f"(logs a run: mean {statistics.mean(batch):.1f}, max {max(batch)})")
+    server_ms, workers_ms, client_ms = (
+        (b - a) / n * 1000 for a, b in zip(before, after, strict=True))
     total = server_ms + workers_ms + client_ms
     print(f"CPU a request: server {server_ms:.1f} ms  workers {workers_ms:.1f} ms  "
           f"load generator {client_ms:.1f} ms ({client_ms / total:.0%} of {total:.1f} ms)  "

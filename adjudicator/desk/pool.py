@@ -61,6 +61,23 @@ def _ready() -> bool:
 
 
 @dataclass
+class Timing:
+    """Where a request's time went in the pool (the API's ``Server-Timing`` header): how long
+    it waited for a free worker, then how long its worker run took (the whole batch's, with
+    the hand-over to and from the worker), and how many logs that run judged."""
+
+    queued: float = 0.0  # seconds
+    judged: float = 0.0  # seconds
+    batch: int = 0  # 0: answered from the cache
+
+    def header(self) -> str:
+        if not self.batch:
+            return 'cache;desc="answered from the cache"'
+        return (f"queue;dur={self.queued * 1000:.1f}, "
+                f'judge;dur={self.judged * 1000:.1f};desc="{self.batch} log(s) in one run"')
+
+
+@dataclass
 class _Job:
     fn: Callable[..., Any]
     args: tuple[Any, ...]
@@ -68,6 +85,9 @@ class _Job:
     batch: str | None  # jobs of one batch key can be judged together; None: alone
     future: asyncio.Future[dict[str, Any]] = field(
         default_factory=lambda: asyncio.get_running_loop().create_future())
+    queued: float = field(default_factory=lambda: asyncio.get_running_loop().time())
+    started: float = 0.0  # when a worker was given it (the loop's clock)
+    batch_of: int = 0  # the logs its worker run judged
 
 
 def _batch_key(fn: Callable[..., Any], args: tuple[Any, ...]) -> str | None:
@@ -117,19 +137,26 @@ class Judges:
     async def run(self, fn: Callable[..., dict[str, Any]], *args: Any,
                   scale: float = 1) -> dict[str, Any]:
         """``fn(*args)`` in a worker, within ``scale`` times the time limit."""
+        return (await self.timed(fn, *args, scale=scale))[0]
+
+    async def timed(self, fn: Callable[..., dict[str, Any]], *args: Any,
+                    scale: float = 1) -> tuple[dict[str, Any], Timing]:
+        """``run``, and where the time went."""
         key = json.dumps([fn.__name__, *args], ensure_ascii=False, sort_keys=True)
         if key in self._cache:
             self._cache.move_to_end(key)
-            return self._cache[key]
+            return self._cache[key], Timing()
         job = _Job(fn, args, key, _batch_key(fn, args))
         self._queue.append(job)
         self._schedule()
         try:
-            return await asyncio.wait_for(asyncio.shield(job.future), self.timeout * scale)
+            result = await asyncio.wait_for(asyncio.shield(job.future), self.timeout * scale)
         except TimeoutError:
             # Still queued, it is dropped (a cancelled future); running, its worker goes on.
             job.future.cancel()
             raise Busy(self.timeout * scale) from None
+        done = asyncio.get_running_loop().time()
+        return result, Timing(job.started - job.queued, done - job.started, job.batch_of)
 
     def _schedule(self, wait: float = 0) -> None:
         # Dispatch after the requests already read in this turn of the loop are queued too,
@@ -155,6 +182,9 @@ class Judges:
                     jobs.append(job)
             self._free -= 1
             self.batched += len(jobs) if len(jobs) > 1 else 0
+            now = asyncio.get_running_loop().time()
+            for job in jobs:
+                job.started, job.batch_of = now, len(jobs)
             task = asyncio.get_running_loop().create_task(self._work(jobs))
             self._running.add(task)  # the loop keeps only a weak reference to a task
             task.add_done_callback(self._running.discard)
