@@ -50,7 +50,7 @@ def test_requests_that_wait_together_are_judged_together_and_answered_alike(
             return c.post("/api/judge", content=text.encode(), headers=TEXT)
 
         # One long log keeps the one worker busy while the others queue up behind it.
-        long = "規則: tw16\n莊家: 東\n紀錄:\n" + "東 摸\n東 打 一萬\n" * 300
+        long = "規則: tw16\n莊家: 東\n紀錄:\n" + "東 摸\n東 打 一萬\n" * 1000
         answers: dict[int, httpx2.Response] = {}
 
         def send(i: int, text: str) -> None:
