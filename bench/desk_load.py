@@ -4,15 +4,26 @@ Run: ``.venv/bin/python bench/desk_load.py [--seconds 30] [--clients 8] [--same]
 Starts ``adjudicator serve`` on a free port (SQLite in a temporary folder), warms it,
 then keeps ``--clients`` requests in flight.  Each request is a different log (the seed
 varies, so no answer comes from the server's cache) unless ``--same``.  Prints requests/s,
-p50/p95/max latency and the server's memory (its process and the workers) at each tenth of
-the run, then at its start and end with the change (flat memory: a change near zero).
-Asserts nothing; not part of the test suite.
+p50/p95/max latency and, from the answers' Server-Timing header, how much of it was waiting
+for a worker and how much the worker's run (and how many logs a run judged), the CPU each
+request cost the server (its own process and its judging workers) and this load
+generator, and the server's memory (its process and the workers)
+at each tenth of the run, then at its start and end with the change (flat memory: a change
+near zero).  Asserts nothing; not part of the test suite.
+
+The generator shares the machine's cores with the server it measures, so it is made as
+cheap as it can be: the logs are written before the clock starts, and each client speaks
+HTTP/1.1 over one kept-alive socket by hand (httpx2's client, with each log made in the
+loop, cost 5.6 ms of CPU a request against 0.8).  Its CPU share is printed, so a reader
+knows what it took away.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import os
+import re
 import socket
 import statistics
 import subprocess
@@ -35,53 +46,105 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
+def tree(pid: int) -> list[int]:
+    """``pid`` and all its descendants (from /proc)."""
+    found, todo = [], [pid]
+    while todo:
+        p = todo.pop()
+        found.append(p)
+        try:
+            for task in Path(f"/proc/{p}/task").iterdir():
+                todo += [int(c) for c in (task / "children").read_text().split()]
+        except OSError:
+            continue
+    return found
+
+
+def cpu_s(pid: int) -> float:
+    """User+system CPU seconds ``pid`` has used itself (threads included, children not)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def rss_kb(pid: int) -> int:
     """Resident memory of ``pid`` and all its descendants, in KB (from /proc)."""
     total = 0
-    todo = [pid]
-    while todo:
-        p = todo.pop()
+    for p in tree(pid):
         try:
             status = Path(f"/proc/{p}/status").read_text()
             total += int(next(line.split()[1] for line in status.splitlines()
                               if line.startswith("VmRSS:")))
-            for task in Path(f"/proc/{p}/task").iterdir():
-                children = (task / "children").read_text().split()
-                todo += [int(c) for c in children]
         except (OSError, StopIteration):
             continue
     return total
 
 
-async def run(url: str, seconds: float, clients: int, same: bool,
-              pid: int) -> tuple[list[float], int, list[tuple[float, int]]]:
+def request(port: int, body: bytes) -> bytes:
+    return (f"POST /api/judge HTTP/1.1\r\nhost: 127.0.0.1:{port}\r\n"
+            f"content-type: text/plain; charset=utf-8\r\ncontent-length: {len(body)}\r\n\r\n"
+            ).encode() + body
+
+
+SERVER_TIMING = re.compile(rb"queue;dur=([\d.]+), judge;dur=([\d.]+);desc=\"(\d+) ")
+
+
+async def answer(reader: asyncio.StreamReader) -> tuple[int, tuple[float, float, int] | None]:
+    """Read one response off a kept-alive connection; its status, and from its
+    Server-Timing header the seconds it waited for a worker, the seconds its worker run
+    took and the logs that run judged."""
+    head = await reader.readuntil(b"\r\n\r\n")
+    lines = head.split(b"\r\n")
+    length = next(int(line.split(b":", 1)[1]) for line in lines
+                  if line[:15].lower() == b"content-length:")
+    await reader.readexactly(length)
+    found = SERVER_TIMING.search(head)
+    timing = (float(found[1]) / 1000, float(found[2]) / 1000, int(found[3])) if found else None
+    return int(lines[0].split(b" ", 2)[1]), timing
+
+
+Timings = list[tuple[float, float, int]]
+
+
+async def run(port: int, bodies: list[bytes], seconds: float, clients: int,
+              pid: int) -> tuple[list[float], Timings, int, list[tuple[float, int]]]:
     latencies: list[float] = []
+    timings: Timings = []
     failures = 0
     memory: list[tuple[float, int]] = []
     start = time.monotonic()
     end = start + seconds
-    counter = iter(range(10**9))
+    todo = iter(bodies)
 
-    async def client(http: httpx2.AsyncClient) -> None:
+    async def client() -> None:
         nonlocal failures
+        reader, writer = await asyncio.open_connection("127.0.0.1", port)
         while time.monotonic() < end:
-            log = make_log(40, seed=7 if same else 1000 + next(counter))
+            writer.write(next(todo))
             t0 = time.perf_counter()
-            r = await http.post(url + "/api/judge", content=log.encode(),
-                                headers={"content-type": "text/plain; charset=utf-8"})
+            status, timing = await answer(reader)
             latencies.append(time.perf_counter() - t0)
-            if r.status_code != 200:
-                failures += 1
+            failures += status != 200
+            if timing:
+                timings.append(timing)
+        writer.close()
 
     async def sample() -> None:
         while time.monotonic() < end:
             memory.append((time.monotonic() - start, rss_kb(pid)))
             await asyncio.sleep(seconds / 10)
 
-    limits = httpx2.Limits(max_connections=clients)
-    async with httpx2.AsyncClient(timeout=60, limits=limits) as h:
-        await asyncio.gather(sample(), *(client(h) for _ in range(clients)))
-    return latencies, failures, memory
+    await asyncio.gather(sample(), *(client() for _ in range(clients)))
+    return latencies, timings, failures, memory
+
+
+def spread(seconds: list[float]) -> str:
+    ordered = sorted(seconds)
+    p95 = ordered[int(0.95 * (len(ordered) - 1))]
+    return (f"p50 {statistics.median(ordered) * 1000:.0f} ms  p95 {p95 * 1000:.0f} ms  "
+            f"max {ordered[-1] * 1000:.0f} ms")
 
 
 def main() -> None:
@@ -93,6 +156,10 @@ def main() -> None:
     args = parser.parse_args()
     port = free_port()
     url = f"http://127.0.0.1:{port}"
+    # More logs than the server could judge in the time: none is sent twice.
+    count = int(args.seconds * 400) + 100
+    bodies = [request(port, make_log(40, seed=7 if args.same else 1000 + i).encode())
+              for i in range(count)]
     with tempfile.TemporaryDirectory() as work:
         cmd = [sys.executable, "-m", "adjudicator", "serve", "--port", str(port),
                "--db", f"sqlite:///{work}/archive.db"]
@@ -108,23 +175,35 @@ def main() -> None:
                     time.sleep(0.2)
             for seed in range(4):  # warm: every worker has judged once
                 httpx2.post(url + "/api/judge", content=make_log(40, seed=seed).encode(),
-                           timeout=60)
+                            timeout=60)
+            load = os.getloadavg()[0]
+            main_pid, workers = server.pid, tree(server.pid)[1:]
+            before = (cpu_s(main_pid), sum(cpu_s(w) for w in workers), time.process_time())
             began = time.monotonic()
-            latencies, failures, memory = asyncio.run(
-                run(url, args.seconds, args.clients, args.same, server.pid))
+            latencies, timings, failures, memory = asyncio.run(
+                run(port, bodies, args.seconds, args.clients, server.pid))
             took = time.monotonic() - began
+            after = (cpu_s(main_pid), sum(cpu_s(w) for w in workers), time.process_time())
             memory.append((took, rss_kb(server.pid)))  # at the end, the workers still up
         finally:
             server.terminate()
             server.wait(timeout=30)
-    latencies.sort()
-    p95 = latencies[int(0.95 * (len(latencies) - 1))]
+    n = len(latencies)
     print(f"POST /api/judge, 40-act log ({'same log' if args.same else 'a new log each time'}),"
-          f" {args.clients} clients, {took:.1f} s")
-    print(f"requests: {len(latencies)}  failures: {failures}  "
-          f"rate: {len(latencies) / took:.1f} req/s")
-    print(f"latency: p50 {statistics.median(latencies) * 1000:.0f} ms  "
-          f"p95 {p95 * 1000:.0f} ms  max {latencies[-1] * 1000:.0f} ms")
+          f" {args.clients} clients, {took:.1f} s, load average {load:.1f} at the start")
+    print(f"requests: {n}  failures: {failures}  rate: {n / took:.1f} req/s")
+    print(f"latency: {spread(latencies)}")
+    if timings:
+        queued, judged, batch = zip(*timings, strict=True)
+        print(f"  of which waiting for a worker: {spread(list(queued))}")
+        print(f"  of which the worker's run:     {spread(list(judged))}  "
+              f"(logs a run: mean {statistics.mean(batch):.1f}, max {max(batch)})")
+    server_ms, workers_ms, client_ms = (
+        (b - a) / n * 1000 for a, b in zip(before, after, strict=True))
+    total = server_ms + workers_ms + client_ms
+    print(f"CPU a request: server {server_ms:.1f} ms  workers {workers_ms:.1f} ms  "
+          f"load generator {client_ms:.1f} ms ({client_ms / total:.0%} of {total:.1f} ms)  "
+          f"-> {2000 / total:.0f} req/s on 2 idle cores")
     print("server memory (RSS, all processes): " + "  ".join(
         f"{t:.0f}s {kb / 1024:.0f} MB" for t, kb in memory))
     first, last = memory[0][1], memory[-1][1]

@@ -117,10 +117,17 @@ async def log_input(request: Request, profile: str | None, pairs: list[str]) -> 
 
 
 async def _run(request: Request, fn: Any, *args: Any, scale: float = 1) -> dict[str, Any]:
-    result = await request.app.state.judges.run(fn, *args, scale=scale)
+    return (await _timed(request, fn, *args, scale=scale))[0]
+
+
+async def _timed(request: Request, fn: Any, *args: Any,
+                 scale: float = 1) -> tuple[dict[str, Any], dict[str, str]]:
+    """The worker's answer, and a ``Server-Timing`` header saying how long the request
+    waited for a worker and how long the worker took (and for how many logs)."""
+    result, timing = await request.app.state.judges.timed(fn, *args, scale=scale)
     if "error" in result:
         raise Refused(400, result)
-    return result
+    return result, {"Server-Timing": timing.header()}
 
 
 Profile = Annotated[str | None, Query(description=(
@@ -137,8 +144,12 @@ async def judge(request: Request, format: Fmt = Fmt.json, profile: Profile = Non
                 ] = False) -> Response:
     """裁決一份紀錄：`format=json` 為 ruling-json 合約，`md`、`html` 為裁判報告。"""
     log = await log_input(request, profile, settings)
-    result = await _run(request, service.judge, log.text, log.profile, log.settings)
-    headers = await _file(request, "ruling", result, log.text) if archive else {}
+    # The reports are rendered only for an answer or an archive that keeps them.
+    reports = format != Fmt.json or archive
+    result, headers = await _timed(request, service.judge, log.text, log.profile,
+                                   log.settings, reports)
+    if archive:
+        headers |= await _file(request, "ruling", result, log.text)
     return _answer(result, format, "ruling", headers)
 
 

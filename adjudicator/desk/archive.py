@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import DateTime, String, Text, create_engine, select
+from sqlalchemy import DateTime, String, Text, create_engine, event, select
 from sqlalchemy.engine import Engine
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
 
@@ -92,7 +92,18 @@ def engine_for(url: str | None) -> Engine:
     url = url or DEFAULT_URL
     if url.startswith("postgresql://"):  # SQLAlchemy would look for psycopg2
         url = "postgresql+psycopg://" + url.removeprefix("postgresql://")
-    return create_engine(url)
+    engine = create_engine(url)
+    if engine.dialect.name == "sqlite":
+        event.listen(engine, "connect", _write_ahead)
+    return engine
+
+
+def _write_ahead(connection: Any, _: Any) -> None:
+    # A write-ahead log: a filed ruling costs one sync of the log, not of a rollback journal
+    # and the database (10-16 ms a save against 29 ms here), still synced before the
+    # permalink is given; and the list pages read while a ruling is filed.
+    connection.execute("PRAGMA journal_mode=WAL")
+    connection.execute("PRAGMA synchronous=FULL")
 
 
 @dataclass

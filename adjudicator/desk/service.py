@@ -8,11 +8,14 @@ with its line and column, the shape every API error has.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from adjudicator import __version__
 from adjudicator.language.errors import LogError, caret_line
 from adjudicator.language.incident import Incident
+
+if TYPE_CHECKING:
+    from adjudicator.ruling.model import Ruling
 
 MAX_ACTS = 10_000
 MAX_HANDS = 64  # a 將 is sixteen hands or a few more; four 將 fit
@@ -61,27 +64,69 @@ def lint(text: str, profile: str | None = None,
     return {"errors": [], "warnings": warnings, "status": ruling.status}
 
 
-def judge(text: str, profile: str | None = None,
-          settings: dict[str, str] | None = None) -> dict[str, Any]:
-    """The ruling (ruling-json), both reports, and what the archive files it under."""
-    from adjudicator.report.html import render as render_html
-    from adjudicator.report.markdown import render as render_md
-    from adjudicator.report.model import build
+def judge(text: str, profile: str | None = None, settings: dict[str, str] | None = None,
+          reports: bool = True) -> dict[str, Any]:
+    """The ruling (ruling-json), both reports unless ``reports`` is false (the JSON answer
+    alone needs neither), and what the archive files it under."""
     from adjudicator.ruling.judge import judge as judge_incident
-    from adjudicator.ruling.model import to_dict
 
     try:
         incident, meta = _read(text)
         ruling = judge_incident(incident, profile=profile, settings=settings)
     except LogError as err:
         return log_error(err)
-    report = build(ruling, incident)
-    return {
-        "ruling": to_dict(ruling), "html": render_html(report), "md": render_md(report),
-        "meta": meta, "players": dict(incident.header.players),
+    return _judged(incident, meta, ruling, settings, reports)
+
+
+def judge_many(texts: list[str], profile: str | None = None,
+               settings: dict[str, str] | None = None,
+               reports: bool = True) -> list[dict[str, Any] | Exception]:
+    """``judge`` of each text, judged together in one clingo run (the batch engine,
+    batch/work.py): the rules' fixed grounding is paid once for all.  A log the batch could
+    not judge for another reason than a bad log is judged alone, as ``judge`` would: its
+    place holds what that raised, for the caller to raise."""
+    from adjudicator.batch.work import judge_incidents
+
+    out: list[dict[str, Any] | Exception | None] = [None] * len(texts)
+    read: list[tuple[int, Incident, dict[str, str]]] = []
+    for slot, text in enumerate(texts):
+        try:
+            incident, meta = _read(text)
+        except LogError as err:
+            out[slot] = log_error(err)
+            continue
+        read.append((slot, incident, meta))
+    results = judge_incidents([incident for _, incident, _ in read], profile, settings)
+    for (slot, incident, meta), (ruling, _) in zip(read, results, strict=True):
+        if isinstance(ruling, LogError):
+            out[slot] = log_error(ruling)
+        elif isinstance(ruling, Exception):
+            try:
+                out[slot] = judge(texts[slot], profile, settings, reports)
+            except Exception as err:  # raised for the request it belongs to, not the batch
+                out[slot] = err
+        else:
+            out[slot] = _judged(incident, meta, ruling, settings, reports)
+    return [o for o in out if o is not None]
+
+
+def _judged(incident: Incident, meta: dict[str, str], ruling: Ruling,
+            settings: dict[str, str] | None, reports: bool) -> dict[str, Any]:
+    from adjudicator.ruling.model import to_dict
+
+    judged = {
+        "ruling": to_dict(ruling), "meta": meta, "players": dict(incident.header.players),
         "offences": sorted({f.kind for f in ruling.findings}),
         "profile": ruling.profile, "settings": dict(settings or {}), "version": __version__,
     }
+    if reports:
+        from adjudicator.report.html import render as render_html
+        from adjudicator.report.markdown import render as render_md
+        from adjudicator.report.model import build
+
+        report = build(ruling, incident)
+        judged |= {"html": render_html(report), "md": render_md(report)}
+    return judged
 
 
 def match(text: str, profile: str | None = None,

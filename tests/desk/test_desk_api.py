@@ -337,13 +337,12 @@ def test_a_worker_that_dies_is_replaced(db: str) -> None:
 
     app = create_app(db, workers=1)
     with TestClient(app) as c:
-        executor = app.state.judges._executor
         answers: list[httpx2.Response] = []
         big = "規則: tw16\n莊家: 東\n紀錄:\n" + "東 摸\n東 打 一萬\n" * 4900
         asking = threading.Thread(target=lambda: answers.append(_judge(c, big)))
         asking.start()
         time.sleep(0.5)
-        for pid in list(executor._processes):  # the worker this test's app started
+        for pid in app.state.judges.pids():  # the worker this test's app started
             os.kill(pid, signal.SIGKILL)
         asking.join()
         assert answers[0].status_code == 503
