@@ -210,11 +210,8 @@ def diff_corpus(paths: Iterable[Path], a: Side, b: Side,
     read, others = _of_family(read, a.profile or b.profile)
     incidents = [incident for _, incident in read]
     ras, rbs = _judge_sides(incidents, [a, b], progress, workers)
-    for (path, incident), ra, rb in zip(read, ras, rbs, strict=True):
-        if isinstance(ra, str) or isinstance(rb, str):
-            cases.append(CaseDiff(path, error=ra if isinstance(ra, str) else rb))  # type: ignore[arg-type]
-        else:
-            cases.append(_case_diff(path, incident, (a, ra), (b, rb)))
+    cases += [_judged_diff(path, incident, (a, ra), (b, rb))
+              for (path, incident), ra, rb in zip(read, ras, rbs, strict=True)]
     cases.sort(key=lambda c: str(c.path))
     return DiffReport(a, b, cases, time.perf_counter() - start, other_family=others)
 
@@ -281,14 +278,20 @@ def sweep(paths: Iterable[Path], flips: list[dict[str, str]],
     reports = []
     for side, rbs in zip(sides, judged, strict=True):
         report = DiffReport(base, side, list(failed), each)
-        for (path, incident), ra, rb in zip(read, ras, rbs, strict=True):
-            if isinstance(ra, str) or isinstance(rb, str):
-                report.cases.append(CaseDiff(path, error=ra if isinstance(ra, str) else rb))
-            else:
-                report.cases.append(_case_diff(path, incident, (base, ra), (side, rb)))
+        report.cases += [_judged_diff(path, incident, (base, ra), (side, rb))
+                         for (path, incident), ra, rb in zip(read, ras, rbs, strict=True)]
         report.cases.sort(key=lambda c: str(c.path))
         reports.append(report)
     return reports
+
+
+def _judged_diff(path: Path, incident: Incident, a: tuple[Side, Ruling | str],
+                 b: tuple[Side, Ruling | str]) -> CaseDiff:
+    """One case as two sides judged it, or the error (its text) that kept a side from it."""
+    for _, judged in (a, b):
+        if isinstance(judged, str):
+            return CaseDiff(path, error=judged)
+    return _case_diff(path, incident, a, b)  # type: ignore[arg-type]
 
 
 def _case_diff(path: Path, incident: Incident, a: tuple[Side, Ruling],
