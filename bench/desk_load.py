@@ -1,8 +1,10 @@
 """Load on the desk's API: POST /api/judge with a 40-act log, on loopback, for a while.
 
-Run: ``.venv/bin/python bench/desk_load.py [--seconds 30] [--clients 8] [--same]``.
-Starts ``adjudicator serve`` on a free port (SQLite in a temporary folder), warms it,
-then keeps ``--clients`` requests in flight.  Each request is a different log (the seed
+Run: ``.venv/bin/python bench/desk_load.py [--seconds 30] [--warmup 15] [--clients 8]
+[--same]``.  Starts ``adjudicator serve`` on a free port (SQLite in a temporary folder),
+puts it under the same load for ``--warmup`` seconds first (not counted: the workers' caches
+and clingo's table of terms fill with what the logs bring, see desk/pool.py), then keeps
+``--clients`` requests in flight for ``--seconds``.  Each request is a different log (the seed
 varies, so no answer comes from the server's cache) unless ``--same``.  Prints requests/s,
 p50/p95/max latency and, from the answers' Server-Timing header, how much of it was waiting
 for a worker and how much the worker's run (and how many logs a run judged), the CPU each
@@ -30,6 +32,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import httpx2
@@ -60,13 +63,21 @@ def tree(pid: int) -> list[int]:
     return found
 
 
-def cpu_s(pid: int) -> float:
-    """User+system CPU seconds ``pid`` has used itself (threads included, children not)."""
+def cpu_s(pid: int, children: bool = False) -> float:
+    """User+system CPU seconds ``pid`` has used itself (threads included), or with
+    ``children`` the CPU of its children that have ended and been waited for."""
     try:
         fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
     except OSError:
         return 0.0
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    at = 13 if children else 11
+    return (int(fields[at]) + int(fields[at + 1])) / os.sysconf("SC_CLK_TCK")
+
+
+def workers_cpu_s(server: int) -> float:
+    """The CPU of the server's judging workers: those running now, and those it replaced
+    (ended and waited for, so counted in its children's time)."""
+    return sum(cpu_s(w) for w in tree(server)[1:]) + cpu_s(server, children=True)
 
 
 def rss_kb(pid: int) -> int:
@@ -108,7 +119,7 @@ async def answer(reader: asyncio.StreamReader) -> tuple[int, tuple[float, float,
 Timings = list[tuple[float, float, int]]
 
 
-async def run(port: int, bodies: list[bytes], seconds: float, clients: int,
+async def run(port: int, todo: Iterator[bytes], seconds: float, clients: int,
               pid: int) -> tuple[list[float], Timings, int, list[tuple[float, int]]]:
     latencies: list[float] = []
     timings: Timings = []
@@ -116,7 +127,6 @@ async def run(port: int, bodies: list[bytes], seconds: float, clients: int,
     memory: list[tuple[float, int]] = []
     start = time.monotonic()
     end = start + seconds
-    todo = iter(bodies)
 
     async def client() -> None:
         nonlocal failures
@@ -150,14 +160,18 @@ def spread(seconds: list[float]) -> str:
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--seconds", type=float, default=30)
+    parser.add_argument("--warmup", type=float, default=15,
+                        help="seconds of the same load before the measured run")
     parser.add_argument("--clients", type=int, default=8)
     parser.add_argument("--workers", type=int, default=None)
+    parser.add_argument("--recycle", type=int, default=None,
+                        help="the server's --recycle (logs a worker judges before it is replaced)")
     parser.add_argument("--same", action="store_true", help="the same log every time")
     args = parser.parse_args()
     port = free_port()
     url = f"http://127.0.0.1:{port}"
     # More logs than the server could judge in the time: none is sent twice.
-    count = int(args.seconds * 400) + 100
+    count = int((args.warmup + args.seconds) * 400) + 100
     bodies = [request(port, make_log(40, seed=7 if args.same else 1000 + i).encode())
               for i in range(count)]
     with tempfile.TemporaryDirectory() as work:
@@ -165,6 +179,8 @@ def main() -> None:
                "--db", f"sqlite:///{work}/archive.db"]
         if args.workers:
             cmd += ["--workers", str(args.workers)]
+        if args.recycle is not None:
+            cmd += ["--recycle", str(args.recycle)]
         server = subprocess.Popen(cmd, cwd=ROOT, stdout=subprocess.DEVNULL)
         try:
             for _ in range(300):
@@ -176,21 +192,25 @@ def main() -> None:
             for seed in range(4):  # warm: every worker has judged once
                 httpx2.post(url + "/api/judge", content=make_log(40, seed=seed).encode(),
                             timeout=60)
+            todo = iter(bodies)
+            if args.warmup:
+                asyncio.run(run(port, todo, args.warmup, args.clients, server.pid))
             load = os.getloadavg()[0]
-            main_pid, workers = server.pid, tree(server.pid)[1:]
-            before = (cpu_s(main_pid), sum(cpu_s(w) for w in workers), time.process_time())
+            main_pid = server.pid
+            before = (cpu_s(main_pid), workers_cpu_s(main_pid), time.process_time())
             began = time.monotonic()
             latencies, timings, failures, memory = asyncio.run(
-                run(port, bodies, args.seconds, args.clients, server.pid))
+                run(port, todo, args.seconds, args.clients, server.pid))
             took = time.monotonic() - began
-            after = (cpu_s(main_pid), sum(cpu_s(w) for w in workers), time.process_time())
+            after = (cpu_s(main_pid), workers_cpu_s(main_pid), time.process_time())
             memory.append((took, rss_kb(server.pid)))  # at the end, the workers still up
         finally:
             server.terminate()
             server.wait(timeout=30)
     n = len(latencies)
     print(f"POST /api/judge, 40-act log ({'same log' if args.same else 'a new log each time'}),"
-          f" {args.clients} clients, {took:.1f} s, load average {load:.1f} at the start")
+          f" {args.clients} clients, {took:.1f} s after {args.warmup:.0f} s of warm-up,"
+          f" load average {load:.1f} at the start")
     print(f"requests: {n}  failures: {failures}  rate: {n / took:.1f} req/s")
     print(f"latency: {spread(latencies)}")
     if timings:
@@ -207,8 +227,10 @@ def main() -> None:
     print("server memory (RSS, all processes): " + "  ".join(
         f"{t:.0f}s {kb / 1024:.0f} MB" for t, kb in memory))
     first, last = memory[0][1], memory[-1][1]
+    low, high = min(kb for _, kb in memory), max(kb for _, kb in memory)
     print(f"memory: start {first / 1024:.0f} MB  end {last / 1024:.0f} MB  "
-          f"change {(last - first) / 1024:+.0f} MB ({(last - first) / first:+.1%})")
+          f"change {(last - first) / 1024:+.0f} MB ({(last - first) / first:+.1%})  "
+          f"range {low / 1024:.0f}-{high / 1024:.0f} MB")
 
 
 if __name__ == "__main__":

@@ -6,6 +6,8 @@ from typing import Annotated
 
 import typer
 
+from adjudicator.desk import RECYCLE
+
 
 def serve(
     host: Annotated[str, typer.Option(help="聽取的位址")] = "127.0.0.1",
@@ -16,6 +18,9 @@ def serve(
     workers: Annotated[int | None, typer.Option(
         help="同時裁決的工作行程數（預設：CPU 核心數）")] = None,
     timeout: Annotated[float, typer.Option(help="每次裁決的時間上限（秒）")] = 10.0,
+    recycle: Annotated[int, typer.Option(
+        min=0, help="工作行程裁決滿這麼多份紀錄後換一個新的，記憶體才不隨執行時間增長"
+                    "（0：不換）")] = RECYCLE,
 ) -> None:
     """開啟裁判桌網頁與 JSON API（http://HOST:PORT/，API 說明在 /docs）。"""
     import uvicorn
@@ -26,7 +31,7 @@ def serve(
         print(f"--port：{port} 不是可用的埠號（1–65535）")
         raise typer.Exit(2)
     try:
-        app = create_app(db, workers, timeout)
+        app = create_app(db, workers, timeout, recycle)
     except Exception as err:  # an unreachable database, a bad URL, a missing driver
         print(f"無法開啟裁決檔案 {db or '（預設 SQLite 檔）'}：{err}")
         raise typer.Exit(2) from None

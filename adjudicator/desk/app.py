@@ -18,7 +18,7 @@ from starlette.exceptions import HTTPException
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from adjudicator import __version__
-from adjudicator.desk import api, match_pages, pages, service
+from adjudicator.desk import RECYCLE, api, match_pages, pages, service
 from adjudicator.desk.archive import Archive
 from adjudicator.desk.limits import MAX_BODY, Refused, too_large
 from adjudicator.desk.pool import Broken, Busy, Judges
@@ -55,12 +55,12 @@ def _wants_json(request: Request) -> bool:
 
 
 def create_app(db: str | None = None, workers: int | None = None,
-               timeout: float = 10.0) -> FastAPI:
+               timeout: float = 10.0, recycle: int = RECYCLE) -> FastAPI:
     archive = Archive(db)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        app.state.judges = Judges(workers, timeout)
+        app.state.judges = Judges(workers, timeout, recycle=recycle)
         await app.state.judges.start()
         try:
             yield

@@ -13,6 +13,11 @@ the same profile and settings, it takes them together and judges them in one cli
 judgement, is paid once for all of them, and under load the desk answers several times
 as many logs a second.  A log alone, or a long one, is judged alone (the batch engine
 costs more than the single path for one log, and saves little on a long one).
+
+Each worker is a process of its own, and one that has judged ``recycle`` logs is replaced
+by a fresh one, warmed before it is given work, while the others go on answering: clingo
+keeps every term it has made for the life of its process, so a worker that judges ever new
+logs grows a little with each, and only a new process starts again from the warm size.
 """
 
 from __future__ import annotations
@@ -28,7 +33,7 @@ from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from typing import Any
 
-from adjudicator.desk import service
+from adjudicator.desk import RECYCLE, service
 
 # A log of at most this many lines may be judged in a batch; at most this many logs a batch
 # (a batch's time grows with its logs: eight 40-act logs take some 250 ms of one core).
@@ -90,6 +95,21 @@ class _Job:
     batch_of: int = 0  # the logs its worker run judged
 
 
+@dataclass
+class _Worker:
+    """One judging process (an executor of one), and how many logs it has judged."""
+
+    executor: ProcessPoolExecutor
+    judged: int = 0
+    busy: bool = False  # judging, or being replaced
+
+
+def _new_executor() -> ProcessPoolExecutor:
+    # spawn, not fork: the server has threads and an event loop a fork would copy.
+    return ProcessPoolExecutor(
+        1, mp_context=multiprocessing.get_context("spawn"), initializer=_warm)
+
+
 def _batch_key(fn: Callable[..., Any], args: tuple[Any, ...]) -> str | None:
     # service.judge's (text, profile, settings, reports), all given, as the API gives them.
     if fn is not service.judge or len(args) != 4 or args[0].count("\n") > BATCH_LINES:
@@ -99,40 +119,40 @@ def _batch_key(fn: Callable[..., Any], args: tuple[Any, ...]) -> str | None:
 
 class Judges:
     def __init__(self, workers: int | None = None, timeout: float = 10.0,
-                 cache_size: int = 256, batch: int = BATCH_SIZE) -> None:
-        self.workers = workers or os.cpu_count() or 2
+                 cache_size: int = 256, batch: int = BATCH_SIZE,
+                 recycle: int = RECYCLE) -> None:
         self.timeout = timeout
         self.cache_size = cache_size
         self.batch = batch
+        self.recycle = recycle  # 0: never replace a worker that works
         self._cache: OrderedDict[str, dict[str, Any]] = OrderedDict()
         self._queue: deque[_Job] = deque()
-        self._free = self.workers
         self._dispatching = False
         self._running: set[asyncio.Task[None]] = set()
         self.batched = 0  # jobs judged in a batch with others, since the start
-        self._executor = self._new_executor()
-
-    def _new_executor(self) -> ProcessPoolExecutor:
-        # spawn, not fork: the server has threads and an event loop a fork would copy.
-        return ProcessPoolExecutor(
-            self.workers, mp_context=multiprocessing.get_context("spawn"), initializer=_warm)
+        self.replaced = 0  # workers replaced after ``recycle`` logs, since the start
+        self._closed = False
+        self._workers = [_Worker(_new_executor())
+                         for _ in range(workers or os.cpu_count() or 2)]
 
     async def start(self) -> None:
         """Start every worker (each warms up) before the first request is let in."""
         loop = asyncio.get_running_loop()
-        await asyncio.gather(*(loop.run_in_executor(self._executor, _ready)
-                               for _ in range(self.workers)))
+        await asyncio.gather(*(loop.run_in_executor(w.executor, _ready)
+                               for w in self._workers))
 
     def close(self) -> None:
-        self._executor.shutdown(wait=True, cancel_futures=True)
+        self._closed = True
+        for worker in self._workers:
+            worker.executor.shutdown(wait=True, cancel_futures=True)
 
     def busy(self) -> bool:
         """Whether some worker is judging."""
-        return self._free < self.workers
+        return any(w.busy for w in self._workers)
 
     def pids(self) -> list[int]:
         """The worker processes' ids."""
-        return list(self._executor._processes)
+        return [pid for w in self._workers for pid in w.executor._processes]
 
     async def run(self, fn: Callable[..., dict[str, Any]], *args: Any,
                   scale: float = 1) -> dict[str, Any]:
@@ -167,7 +187,8 @@ class Judges:
 
     def _dispatch(self) -> None:
         self._dispatching = False
-        while self._free and self._queue:
+        free = [w for w in self._workers if not w.busy]
+        while free and self._queue:
             first = self._queue.popleft()
             if first.future.done():  # timed out while it waited
                 continue
@@ -176,50 +197,72 @@ class Judges:
                 alike = [job for job in self._queue
                          if job.batch == first.batch and not job.future.done()]
                 # Shared out among the free workers: not all to one while another idles.
-                take = min(self.batch - 1, -(-(len(alike) + 1) // self._free) - 1)
+                take = min(self.batch - 1, -(-(len(alike) + 1) // len(free)) - 1)
                 for job in alike[:take]:
                     self._queue.remove(job)
                     jobs.append(job)
-            self._free -= 1
+            worker = free.pop()
+            worker.busy = True
             self.batched += len(jobs) if len(jobs) > 1 else 0
             now = asyncio.get_running_loop().time()
             for job in jobs:
                 job.started, job.batch_of = now, len(jobs)
-            task = asyncio.get_running_loop().create_task(self._work(jobs))
+            task = asyncio.get_running_loop().create_task(self._work(worker, jobs))
             self._running.add(task)  # the loop keeps only a weak reference to a task
             task.add_done_callback(self._running.discard)
 
-    async def _work(self, jobs: list[_Job]) -> None:
+    async def _work(self, worker: _Worker, jobs: list[_Job]) -> None:
+        try:
+            results = await self._judged(worker, jobs)
+            for job, result in zip(jobs, results, strict=True):
+                self._answer(job, result)
+            worker.judged += len(jobs)
+            if self.recycle and worker.judged >= self.recycle:
+                await self._replace(worker)
+        finally:
+            worker.busy = False
+            self._schedule(LINGER)
+
+    async def _judged(self, worker: _Worker, jobs: list[_Job]) -> list[Any]:
         loop = asyncio.get_running_loop()
-        executor = self._executor
         try:
             if len(jobs) == 1:
-                results: list[Any] = [
-                    await loop.run_in_executor(executor, jobs[0].fn, *jobs[0].args)]
-            else:
-                _, profile, settings, reports = jobs[0].args
-                results = await loop.run_in_executor(
-                    executor, service.judge_many, [job.args[0] for job in jobs], profile,
-                    settings, reports)
+                return [await loop.run_in_executor(worker.executor, jobs[0].fn, *jobs[0].args)]
+            _, profile, settings, reports = jobs[0].args
+            return await loop.run_in_executor(
+                worker.executor, service.judge_many, [job.args[0] for job in jobs], profile,
+                settings, reports)
         except BrokenProcessPool:
-            # A worker died (killed, out of memory): start a fresh pool for what follows,
-            # once, however many of its jobs come back broken.
-            if executor is self._executor:
-                executor.shutdown(wait=False, cancel_futures=True)
-                self._executor = self._new_executor()
-            results = [Broken() for _ in jobs]
+            # The worker died (killed, out of memory): a fresh one takes its place.
+            worker.executor.shutdown(wait=False, cancel_futures=True)
+            worker.executor, worker.judged = _new_executor(), 0
+            return [Broken() for _ in jobs]
         except Exception as err:  # the job's own failure is its request's
-            results = [err for _ in jobs]
-        finally:
-            self._free += 1
-            self._schedule(LINGER)
-        for job, result in zip(jobs, results, strict=True):
-            if isinstance(result, Exception):
-                if not job.future.done():
-                    job.future.set_exception(result)
-                continue
-            self._cache[job.key] = result
-            if len(self._cache) > self.cache_size:
-                self._cache.popitem(last=False)
+            return [err for _ in jobs]
+
+    async def _replace(self, worker: _Worker) -> None:
+        """A fresh process for ``worker``, warmed before it takes the old one's place (the
+        old one ends once it is idle, which it is: its worker is busy being replaced)."""
+        fresh = _new_executor()
+        try:
+            await asyncio.get_running_loop().run_in_executor(fresh, _ready)
+        except BrokenProcessPool:
+            fresh.shutdown(wait=False, cancel_futures=True)
+            return  # the old one goes on; the next job tries again
+        if self._closed:  # the server stopped while it warmed
+            fresh.shutdown(wait=True)
+            return
+        worker.executor.shutdown(wait=False)
+        worker.executor, worker.judged = fresh, 0
+        self.replaced += 1
+
+    def _answer(self, job: _Job, result: Any) -> None:
+        if isinstance(result, Exception):
             if not job.future.done():
-                job.future.set_result(result)
+                job.future.set_exception(result)
+            return
+        self._cache[job.key] = result
+        if len(self._cache) > self.cache_size:
+            self._cache.popitem(last=False)
+        if not job.future.done():
+            job.future.set_result(result)

@@ -74,3 +74,36 @@ def test_requests_that_wait_together_are_judged_together_and_answered_alike(
                 assert got.status_code == 400 and got.json() == expected
             else:
                 assert got.status_code == 200 and got.json() == expected["ruling"]
+
+
+def _gone(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return True
+    return state == "Z"  # ended, not yet reaped
+
+
+def test_a_worker_is_replaced_after_its_share_of_logs_and_answers_stay_right(
+        tmp_path: Path) -> None:
+    app = create_app(f"sqlite:///{tmp_path / 'archive.db'}", workers=1, timeout=300,
+                     recycle=2)
+    logs = [f"規則: tw16\n紀錄:\n1 東 打 {n}萬\n" for n in "一二三四五"]
+    with TestClient(app) as c:
+        judges = app.state.judges
+        seen: list[list[int]] = [judges.pids()]
+        for text in logs:
+            got = c.post("/api/judge", content=text.encode(), headers=TEXT)
+            assert got.status_code == 200
+            assert got.json() == service.judge(text, None, {}, False)["ruling"]
+            seen.append(judges.pids())
+        # Two logs a worker: replaced after the 2nd and the 4th, each time by a new process.
+        assert judges.replaced == 2
+        first, second, third = seen[0], seen[3], seen[5]
+        assert len({*first, *second, *third}) == 3
+        for old in first + second:
+            for _ in range(100):
+                if _gone(old):
+                    break
+                threading.Event().wait(0.1)
+            assert _gone(old), f"the replaced worker {old} is still running"
