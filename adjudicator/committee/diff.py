@@ -13,8 +13,8 @@ import json
 import os
 import time
 from collections import Counter
-from collections.abc import Callable, Iterable
-from concurrent.futures import ProcessPoolExecutor, as_completed
+from collections.abc import Callable, Iterable, Iterator
+from concurrent.futures import Future, ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -149,15 +149,14 @@ def _nothing(_: int) -> None:
     return None
 
 
-def _read_all(paths: Iterable[Path]) -> tuple[list[tuple[Path, Incident]], list[CaseDiff]]:
-    read: list[tuple[Path, Incident]] = []
-    failed: list[CaseDiff] = []
+def _read_all(paths: Iterable[Path], failed: list[CaseDiff]) -> Iterator[tuple[Path, Incident]]:
+    """Each case read, as it is read (judging starts on the first chunk while the rest are
+    read); those that cannot be are added to ``failed``."""
     for path, incident in read_corpus(paths):
         if isinstance(incident, str):
             failed.append(CaseDiff(path, error=incident))
         else:
-            read.append((path, incident))
-    return read, failed
+            yield path, incident
 
 
 def _rule_part(part: list[Incident], profile: str | None,
@@ -170,30 +169,59 @@ def _rule_part(part: list[Incident], profile: str | None,
             for r, _ in judge_incidents(part, profile, settings)]
 
 
-def _judge_sides(incidents: list[Incident], sides: list[Side], progress: Progress,
-                 workers: int | None = None) -> list[list[Ruling | str]]:
-    """Every incident judged by every side, chunk by chunk, in worker processes (all cores
-    by default): the sides are independent, so they share the cores instead of queueing."""
-    parts = [(k, at) for k in range(len(sides)) for at in range(0, len(incidents), CHUNK)]
-    out: list[list[Ruling | str]] = [[""] * len(incidents) for _ in sides]
+def _judge_sides(cases: Iterable[tuple[Path, Incident]], sides: list[Side],
+                 progress: Progress, workers: int | None = None
+                 ) -> tuple[list[tuple[Path, Incident]], list[list[Ruling | str]]]:
+    """Every case judged by every side, chunk by chunk, in worker processes (all cores by
+    default); the cases in the order judged, and each side's rulings in that order.
+
+    Each worker process judges for the same side(s) throughout: a process pays once for
+    each profile and setting it judges by (the batch engine's transformed program), so a
+    side kept to its own workers is paid for once, not once in every worker."""
+    read: list[tuple[Path, Incident]] = []
+    out: list[list[Ruling | str]] = [[] for _ in sides]
+
+    def chunks() -> Iterator[tuple[int, list[Incident]]]:
+        for path, incident in cases:
+            read.append((path, incident))
+            if len(read) % CHUNK == 0:
+                yield len(read) - CHUNK, [i for _, i in read[-CHUNK:]]
+        if len(read) % CHUNK:
+            at = len(read) - len(read) % CHUNK
+            yield at, [i for _, i in read[at:]]
 
     def place(k: int, at: int, results: list[Ruling | str]) -> None:
-        out[k][at:at + len(results)] = results
+        side = out[k]
+        side.extend([""] * (at + len(results) - len(side)))
+        side[at:at + len(results)] = results
         progress(len(results))
 
-    def args(k: int, at: int) -> tuple[list[Incident], str | None, dict[str, str] | None]:
-        return incidents[at:at + CHUNK], sides[k].profile, sides[k].settings or None
+    def rule(k: int, part: list[Incident]) -> list[Ruling | str]:
+        return _rule_part(part, sides[k].profile, sides[k].settings or None)
 
     workers = workers or os.cpu_count() or 1
-    if workers == 1 or len(parts) < 2:
-        for k, at in parts:
-            place(k, at, _rule_part(*args(k, at)))
-        return out
-    with ProcessPoolExecutor(max_workers=min(workers, len(parts))) as pool:
-        futures = {pool.submit(_rule_part, *args(k, at)): (k, at) for k, at in parts}
+    if workers == 1:
+        for at, part in chunks():
+            for k in range(len(sides)):
+                place(k, at, rule(k, part))
+        return read, out
+    # The workers of side k: every len(sides)-th one from k (all sides, when fewer workers).
+    pools = [ProcessPoolExecutor(max_workers=1) for _ in range(workers)]
+    mine = [pools[k % workers::len(sides)] if len(sides) < workers else [pools[k % workers]]
+            for k in range(len(sides))]
+    try:
+        futures: dict[Future[list[Ruling | str]], tuple[int, int]] = {}
+        for n, (at, part) in enumerate(chunks()):
+            for k, side in enumerate(sides):
+                pool = mine[k][n % len(mine[k])]
+                futures[pool.submit(_rule_part, part, side.profile,
+                                    side.settings or None)] = (k, at)
         for future in as_completed(futures):
             place(*futures[future], future.result())
-    return out
+    finally:
+        for pool in pools:
+            pool.shutdown(cancel_futures=True)
+    return read, out
 
 
 CHUNK = 40
@@ -206,25 +234,27 @@ def count_cases(paths: Iterable[Path]) -> int:
 def diff_corpus(paths: Iterable[Path], a: Side, b: Side,
                 progress: Progress = _nothing, workers: int | None = None) -> DiffReport:
     start = time.perf_counter()
-    read, cases = _read_all(paths)
-    read, others = _of_family(read, a.profile or b.profile)
-    incidents = [incident for _, incident in read]
-    ras, rbs = _judge_sides(incidents, [a, b], progress, workers)
+    cases: list[CaseDiff] = []
+    others: list[Path] = []
+    family = a.profile or b.profile
+    read, (ras, rbs) = _judge_sides(_of_family(_read_all(paths, cases), family, others),
+                                    [a, b], progress, workers)
     cases += [_judged_diff(path, incident, (a, ra), (b, rb))
               for (path, incident), ra, rb in zip(read, ras, rbs, strict=True)]
     cases.sort(key=lambda c: str(c.path))
     return DiffReport(a, b, cases, time.perf_counter() - start, other_family=others)
 
 
-def _of_family(read: list[tuple[Path, Incident]], profile: str | None
-               ) -> tuple[list[tuple[Path, Incident]], list[Path]]:
-    """The cases of ``profile``'s family, and the paths of the others (all are of it when
-    each case is judged by its own profile)."""
-    if profile is None:
-        return read, []
-    family = profile_family(profile)
-    keep = [(p, i) for p, i in read if named_family(i.header.profile) is family]
-    return keep, [p for p, i in read if named_family(i.header.profile) is not family]
+def _of_family(read: Iterable[tuple[Path, Incident]], profile: str | None,
+               others: list[Path]) -> Iterator[tuple[Path, Incident]]:
+    """The cases of ``profile``'s family (all are of it when each case is judged by its own
+    profile); the paths of the others are added to ``others``."""
+    family = None if profile is None else profile_family(profile)
+    for path, incident in read:
+        if family is None or named_family(incident.header.profile) is family:
+            yield path, incident
+        else:
+            others.append(path)
 
 
 def diff_case(path: Path, a: Side, b: Side) -> CaseDiff:
@@ -269,11 +299,11 @@ def sweep(paths: Iterable[Path], flips: list[dict[str, str]],
     The cases are read and judged under their own profile once, then once per flip.
     """
     base = Side()
-    read, failed = _read_all(paths)
-    incidents = [incident for _, incident in read]
+    failed: list[CaseDiff] = []
     start = time.perf_counter()
     sides = [Side(None, flip) for flip in flips]
-    ras, *judged = _judge_sides(incidents, [base, *sides], progress, workers)
+    read, (ras, *judged) = _judge_sides(_read_all(paths, failed), [base, *sides], progress,
+                                        workers)
     each = (time.perf_counter() - start) / max(1, len(sides))
     reports = []
     for side, rbs in zip(sides, judged, strict=True):
