@@ -7,7 +7,6 @@ what belonged there in plain words, the line itself and a caret under the fault.
 
 from __future__ import annotations
 
-import tomllib
 import unicodedata
 from collections.abc import Collection, Iterable
 from importlib.resources import files
@@ -17,6 +16,7 @@ from lark import Token
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 from lark.parsers.lalr_parser_state import ParserState
 
+from adjudicator.cache import read_toml
 from adjudicator.language.vocabulary import TERMINALS, examples
 
 
@@ -98,9 +98,10 @@ def _kind(row: dict[str, Any]) -> _Kind:
                  short, long)
 
 
-# The kinds of word of grammar/incident.lark, most useful first (expected.toml).
+# The kinds of word of grammar/incident.lark, most useful first (expected.toml; its parse is
+# kept in the cache folder, so a cold start imports no tomllib).
 _KINDS: tuple[_Kind, ...] = tuple(
-    _kind(row) for row in tomllib.loads(
+    _kind(row) for row in read_toml(
         (files(__package__) / "expected.toml").read_text(encoding="utf-8"))["kind"])
 
 
