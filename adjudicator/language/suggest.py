@@ -52,6 +52,8 @@ def nearest(word: str, vocabulary: Iterable[str]) -> str | None:
     for n, candidate in enumerate(vocabulary):
         if candidate == word:
             return None  # the word is right; the fault is elsewhere
+        if abs(len(candidate) - len(word)) > allowed:
+            continue  # as many edits at least: too far, and not worth the count
         d = distance(word, candidate)
         if d > allowed or d >= max(len(word), len(candidate)):
             continue

@@ -9,6 +9,8 @@ stay as they were; the hint is the line after the caret.
 from __future__ import annotations
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from adjudicator.language import suggest
 from adjudicator.language.errors import LogError
@@ -125,3 +127,30 @@ def test_the_cli_prints_the_hint_and_exits_2(tmp_path) -> None:
                           capture_output=True, text=True)
     assert done.returncode == 2 and "Traceback" not in done.stderr
     assert "第 6 行第 5 字" in done.stderr and "提示：杠 要寫明是哪一種" in done.stderr
+
+
+def _nearest_by_every_distance(word: str, vocabulary: list[str]) -> str | None:
+    """nearest() as its docstring states it, counting the edits to every candidate."""
+    if not word or word in vocabulary:
+        return None
+    allowed = 1 if len(word) < 5 else 2
+    near = [(d, abs(len(c) - len(word)), n, c) for n, c in enumerate(vocabulary)
+            if (d := suggest.distance(word, c)) <= allowed and d < max(len(word), len(c))]
+    return min(near)[3] if near else None
+
+
+_LETTERS = "一二三萬筒索東南白板中發打摸碰杠和x"
+
+
+@given(st.text(_LETTERS, max_size=9),
+       st.lists(st.text(_LETTERS, min_size=1, max_size=6), min_size=1, max_size=12))
+def test_nearest_skips_only_words_too_far_to_be_the_answer(
+        word: str, vocabulary: list[str]) -> None:
+    # A word longer or shorter by more edits than allowed is passed over without counting
+    # its edits (a mangled line can make a word of hundreds of characters).
+    assert suggest.nearest(word, vocabulary) == _nearest_by_every_distance(word, vocabulary)
+
+
+def test_a_line_glued_into_one_long_word_still_reads_as_an_error_with_its_place() -> None:
+    err = failure(HEAD + "紀錄:\n1 東 打" + "三萬" * 300 + "\n")
+    assert err.line == 6
