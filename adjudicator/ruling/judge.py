@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import defaultdict
+from dataclasses import replace
 from fractions import Fraction
 
 from clingo import Symbol
@@ -39,7 +40,7 @@ from adjudicator.ruling.model import (
 )
 from adjudicator.ruling.reasons import Context, render
 from adjudicator.ruling.reasons.words import term_value
-from adjudicator.ruling.undetermined import undetermined
+from adjudicator.ruling.undetermined import Known, finding_key, undetermined, win_key
 
 
 def judge_text(text: str, *, profile: str | None = None,
@@ -99,7 +100,7 @@ def ruling_of(incident: Incident, name: str, answer: engine.Answer,
                                  key=lambda p: p.line)
         ruling.status = "inconsistent"
     if answer.possibilities:
-        undetermined(ruling, answer, lambda atoms: _ruling(incident, name, atoms),
+        undetermined(ruling, answer, lambda atoms, known: _ruling(incident, name, atoms, known),
                      Context(incident.acts))
     ruling.meta = meta(incident)
     found = {*log_warnings(incident, timeline), *count_warnings(incident, answer.atoms)}
@@ -181,15 +182,21 @@ class _Citing(Context):
         return tuple(found[t] for t in sorted(found))
 
 
-def _ruling(incident: Incident, profile: str, atoms: list[Symbol]) -> Ruling:
-    """The ruling the atoms hold (the replay's contradictions are added by ``judge``)."""
+def _ruling(incident: Incident, profile: str, atoms: list[Symbol],
+            known: Known | None = None) -> Ruling:
+    """The ruling the atoms hold (the replay's contradictions are added by ``judge``).
+
+    A possibility's ruling is built with ``known``, the decided ruling's: the findings and
+    wins that one holds are left out (undetermined.py reads a possibility only for what it
+    adds), so a possibility costs what it changes, not the whole ruling again.
+    """
     by_name: dict[str, list[list[Symbol]]] = defaultdict(list)
     for atom in atoms:
         by_name[atom.name].append(_args(atom))
     ctx = _Citing(incident, by_name)
     ruling = Ruling(profile=profile, status="decided")
-    ruling.findings = _findings(ctx, by_name)
-    ruling.wins = _wins(ctx, by_name)
+    ruling.findings = _findings(ctx, by_name, known.findings if known else frozenset())
+    ruling.wins = _wins(ctx, by_name, known.wins if known else frozenset())
     ruling.payments = _payments(incident, ctx, by_name)
     ruling.balances = balances_of(ruling.payments)
     ruling.hand_ends = bool(by_name.get("hand_ends"))
@@ -207,7 +214,9 @@ def _problem(index: Conflicts, p: tracker.Problem) -> Problem:
     return Problem(p.line, p.seq, p.kind, p.detail, index.lines(p.line, p.kind, p.detail))
 
 
-def _findings(ctx: _Citing, by_name: dict[str, list[list[Symbol]]]) -> list[Finding]:
+def _findings(ctx: _Citing, by_name: dict[str, list[list[Symbol]]],
+              known: frozenset[tuple]) -> list[Finding]:
+    """The findings, but those whose ``finding_key`` is ``known`` (left out unworded)."""
     clauses: dict[tuple, list[str]] = defaultdict(list)
     whys: dict[tuple, list[Symbol]] = defaultdict(list)
     for kind, seat, at, clause in by_name["finding_clause"]:
@@ -219,21 +228,25 @@ def _findings(ctx: _Citing, by_name: dict[str, list[list[Symbol]]]) -> list[Find
     out = []
     for kind, seat, at in by_name["finding"]:
         key = (kind.string, seat.string, at.number)
-        reasons = ctx.reasons(key[1], whys[key])
-        out.append(Finding(
+        finding = Finding(
             kind=key[0], seat=key[1], at=ctx.seq(key[2]),  # type: ignore[arg-type]
             clauses=tuple(sorted(set(clauses[key]))),
-            why=tuple(r.text for r in reasons),
             over=overs.get(key),  # type: ignore[arg-type]
             window={"draws": windows[key]} if key in windows else None,
-            reasons=reasons,
-        ))
+        )
+        if finding_key(finding) in known:
+            continue
+        # Its reasons are worded only now: they are most of what a finding costs.
+        reasons = ctx.reasons(key[1], whys[key])
+        out.append(replace(finding, why=tuple(r.text for r in reasons), reasons=reasons))
     rank = {k: i for i, k in enumerate(FINDING_KINDS)}
     out.sort(key=lambda f: (f.at or 0, rank.get(f.kind, 99), f.seat))
     return out
 
 
-def _wins(ctx: _Citing, by_name: dict[str, list[list[Symbol]]]) -> list[Win]:
+def _wins(ctx: _Citing, by_name: dict[str, list[list[Symbol]]],
+          known: frozenset[tuple]) -> list[Win]:
+    """The wins, but those whose ``win_key`` is ``known`` (left out unworded)."""
     valid = {w.number for w, _ in by_name["win_valid"]}
     false = {w.number for w, *_ in by_name["false_win"]}
     clauses: dict[int, set[str]] = defaultdict(set)
@@ -255,18 +268,19 @@ def _wins(ctx: _Citing, by_name: dict[str, list[list[Symbol]]]) -> list[Win]:
     out = []
     for w, seat, self_drawn, frm in sorted(by_name["win"], key=lambda a: a[0].number):
         i = w.number
-        ok = i in valid
-        out.append(Win(
-            seat=seat.string, at=ctx.seq(i), valid=ok,  # type: ignore[arg-type]
+        win = Win(
+            seat=seat.string, at=ctx.seq(i), valid=i in valid,  # type: ignore[arg-type]
             self_drawn=bool(self_drawn.number),
             from_seat=None if frm.string == "none" else frm.string,  # type: ignore[arg-type]
             tai=false_tai.get(i) if i in false else tai.get(i),
             patterns=tuple(sorted(patterns[i], key=lambda p: order_key(p.clause))),
-            why=tuple(sorted({render(ctx, seat.string, y) for y in whys[i]})),
             clauses=tuple(sorted(clauses[i], key=order_key)),
-            reasons=ctx.reasons(seat.string, whys[i]),
             open=("紀錄未載手牌：台數與其賠付無從計算",) if i in unknown_tai else (),
-        ))
+        )
+        if win_key(win) in known:
+            continue
+        out.append(replace(win, why=tuple(sorted({render(ctx, win.seat, y) for y in whys[i]})),
+                           reasons=ctx.reasons(win.seat, whys[i])))
     return out
 
 

@@ -10,7 +10,7 @@ concluded here that the answer sets do not hold.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from clingo import Symbol
 
@@ -28,7 +28,39 @@ from adjudicator.ruling.model import (
 )
 from adjudicator.ruling.reasons import Context, render, render_assumption
 
-Build = Callable[[list[Symbol]], Ruling]
+
+# What a possibility must differ in to change the ruling: the conclusions, not the clauses
+# or reasons cited for them (a 相公 player's 詐和 stays 詐和 whether or not its unrecorded
+# hand was complete).
+def finding_key(f: Finding) -> tuple:
+    return (f.kind, f.seat, f.at, f.over, str(f.window))
+
+
+def payment_key(p: Payment) -> tuple:
+    return (p.frm, p.to, p.amount, p.tai, p.basis, p.at, p.instead_of)
+
+
+def win_key(w: Win) -> tuple:
+    return (w.seat, w.at, w.valid, w.tai, w.patterns, w.from_seat, w.open)
+
+
+@dataclass(frozen=True)
+class Known:
+    """The findings and wins the decided ruling holds, by the keys a possibility is compared
+    on: a possibility's ruling may leave these out (``_difference`` drops them), so their
+    reasons are not put into words once more for every possibility."""
+
+    findings: frozenset[tuple]
+    wins: frozenset[tuple]
+
+    @classmethod
+    def of(cls, ruling: Ruling) -> Known:
+        return cls(frozenset(map(finding_key, ruling.findings)),
+                   frozenset(map(win_key, ruling.wins)))
+
+
+# A possibility's ruling (from what holds in every answer set with it), leaving out what is known.
+Build = Callable[[list[Symbol], Known], Ruling]
 NO_POSSIBILITIES = "紀錄未載此事實；規則未列出其可能情形，相關結論從缺"
 
 
@@ -39,7 +71,9 @@ def undetermined(ruling: Ruling, answer: Answer, build: Build, ctx: Context) -> 
         groups.setdefault((held.open_at, str(held.fact)), []).append(held)
     # What a win is counted in: 台, or 番 in the Guangdong family.
     unit = named_family(ruling.profile).unit
-    entries = [e for e in (_entry(ruling, g, build, ctx, unit) for g in groups.values()) if e]
+    known = Known.of(ruling)
+    entries = [e for e in (_entry(ruling, known, g, build, ctx, unit) for g in groups.values())
+               if e]
     terms = {term for _, term in groups}
     kept = [u for u in ruling.uncertain if u.term not in terms]
     kept += _brave_only(ruling, answer, terms, ctx)
@@ -59,10 +93,10 @@ def _brave_only(ruling: Ruling, answer: Answer, terms: set[str],
             if a.name == "open_fact" and str(a.arguments[1]) not in known]
 
 
-def _entry(ruling: Ruling, group: list[Held], build: Build, ctx: Context,
+def _entry(ruling: Ruling, known: Known, group: list[Held], build: Build, ctx: Context,
            unit: str) -> Uncertain | None:
-    views = [_difference(ruling, build(h.atoms), render_assumption(ctx, h.choice, h.value))
-             for h in group]
+    views = [_difference(ruling, known, build(h.atoms, known),
+                         render_assumption(ctx, h.choice, h.value)) for h in group]
     if not any(views):
         return None  # the open fact changes nothing the ruling says
     first = group[0]
@@ -71,29 +105,14 @@ def _entry(ruling: Ruling, group: list[Held], build: Build, ctx: Context,
                      "；".join(_summary(v, unit) for v in kept), str(first.fact), kept)
 
 
-# What a possibility must differ in to change the ruling: the conclusions, not the clauses
-# or reasons cited for them (a 相公 player's 詐和 stays 詐和 whether or not its unrecorded
-# hand was complete).
-def _finding_key(f: Finding) -> tuple:
-    return (f.kind, f.seat, f.at, f.over, str(f.window))
-
-
-def _payment_key(p: Payment) -> tuple:
-    return (p.frm, p.to, p.amount, p.tai, p.basis, p.at, p.instead_of)
-
-
-def _win_key(w: Win) -> tuple:
-    return (w.seat, w.at, w.valid, w.tai, w.patterns, w.from_seat, w.open)
-
-
-def _difference(decided: Ruling, then: Ruling, assumption: str) -> Possibility | None:
-    """What ``then`` holds that ``decided`` does not, or None when nothing."""
-    seen_f = {_finding_key(f) for f in decided.findings}
-    seen_w = {_win_key(w) for w in decided.wins}
-    findings = tuple(f for f in then.findings if _finding_key(f) not in seen_f)
-    wins = tuple(w for w in then.wins if _win_key(w) not in seen_w)
-    seen_p = {_payment_key(p) for p in decided.payments}
-    payments = tuple(p for p in then.payments if _payment_key(p) not in seen_p)
+def _difference(decided: Ruling, known: Known, then: Ruling,
+                assumption: str) -> Possibility | None:
+    """What ``then`` holds that ``decided`` (whose findings and wins are ``known``) does not,
+    or None when nothing."""
+    findings = tuple(f for f in then.findings if finding_key(f) not in known.findings)
+    wins = tuple(w for w in then.wins if win_key(w) not in known.wins)
+    seen_p = {payment_key(p) for p in decided.payments}
+    payments = tuple(p for p in then.payments if payment_key(p) not in seen_p)
     ends = then.hand_ends if then.hand_ends != decided.hand_ends else None
     next_hand = then.next_hand if then.next_hand != decided.next_hand else None
     readings = tuple(i for i in then.interpretations if i not in decided.interpretations)
