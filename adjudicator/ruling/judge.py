@@ -40,6 +40,7 @@ from adjudicator.ruling.model import (
 )
 from adjudicator.ruling.reasons import Context, render
 from adjudicator.ruling.reasons.words import term_value
+from adjudicator.ruling.terms import Term, Terms
 from adjudicator.ruling.undetermined import Known, finding_key, undetermined, win_key
 
 
@@ -92,7 +93,8 @@ def ruling_of(incident: Incident, name: str, answer: engine.Answer,
               timeline: tracker.Timeline) -> Ruling:
     """The ruling of what the rules hold for this incident (single-log or batch engine);
     ``timeline`` is the replay its facts were built from."""
-    ruling = _ruling(incident, name, answer.atoms)
+    terms = Terms()  # each atom read once, for the decided ruling and every possibility's
+    ruling = _ruling(incident, name, answer.atoms, terms=terms)
     # Contradictions are the replay's, not the rules': they are the same in every answer set.
     if timeline.problems:
         index = Conflicts(incident)
@@ -100,7 +102,8 @@ def ruling_of(incident: Incident, name: str, answer: engine.Answer,
                                  key=lambda p: p.line)
         ruling.status = "inconsistent"
     if answer.possibilities:
-        undetermined(ruling, answer, lambda atoms, known: _ruling(incident, name, atoms, known),
+        undetermined(ruling, answer,
+                     lambda atoms, known: _ruling(incident, name, atoms, known, terms),
                      Context(incident.acts))
     ruling.meta = meta(incident)
     found = {*log_warnings(incident, timeline), *count_warnings(incident, answer.atoms)}
@@ -147,18 +150,18 @@ def facts_of(incident: Incident, timeline: tracker.Timeline,
     return symbols
 
 
-def _args(sym: Symbol) -> list[Symbol]:
-    return list(sym.arguments)
+# The atoms of an answer by predicate name, each as its arguments.
+ByName = dict[str, list[tuple[Term, ...]]]
 
 
 class _Citing(Context):
     """A Context that notes the acts a reason's words name (they are the ones it rests on)."""
 
-    def __init__(self, incident: Incident, by_name: dict[str, list[list[Symbol]]]) -> None:
+    def __init__(self, incident: Incident, by_name: ByName) -> None:
         super().__init__(incident.acts)
         self.cited: list[int] = []
-        self.premises: dict[Symbol, list[Symbol]] = defaultdict(list)
-        self.clauses: dict[Symbol, list[str]] = defaultdict(list)
+        self.premises: dict[Term, list[Term]] = defaultdict(list)
+        self.clauses: dict[Term, list[str]] = defaultdict(list)
         for why, premise in by_name["why_premise"]:
             self.premises[why].append(premise)
         for why, clause in by_name["why_clause"]:
@@ -168,7 +171,7 @@ class _Citing(Context):
         self.cited.append(index)
         return super().act_text(index)
 
-    def reason(self, seat: str, why: Symbol, depth: int = 0) -> Reason:
+    def reason(self, seat: str, why: Term, depth: int = 0) -> Reason:
         """``why`` in words, with the acts it names, its clauses and (nested) premises."""
         self.cited = []
         text = render(self, seat, why)
@@ -177,22 +180,24 @@ class _Citing(Context):
             self.reason(seat, p, depth + 1) for p in sorted(self.premises.get(why, [])))
         return Reason(text, acts, tuple(sorted(set(self.clauses.get(why, [])))), premises)
 
-    def reasons(self, seat: str, whys: list[Symbol]) -> tuple[Reason, ...]:
+    def reasons(self, seat: str, whys: list[Term]) -> tuple[Reason, ...]:
         found = {r.text: r for r in (self.reason(seat, w) for w in whys)}
         return tuple(found[t] for t in sorted(found))
 
 
 def _ruling(incident: Incident, profile: str, atoms: list[Symbol],
-            known: Known | None = None) -> Ruling:
+            known: Known | None = None, terms: Terms | None = None) -> Ruling:
     """The ruling the atoms hold (the replay's contradictions are added by ``judge``).
 
     A possibility's ruling is built with ``known``, the decided ruling's: the findings and
     wins that one holds are left out (undetermined.py reads a possibility only for what it
-    adds), so a possibility costs what it changes, not the whole ruling again.
+    adds), so a possibility costs what it changes, not the whole ruling again.  ``terms``:
+    the judgement's symbols already read (terms.py), shared by all its builds.
     """
-    by_name: dict[str, list[list[Symbol]]] = defaultdict(list)
-    for atom in atoms:
-        by_name[atom.name].append(_args(atom))
+    read = terms or Terms()
+    by_name: ByName = defaultdict(list)
+    for term in map(read, atoms):
+        by_name[term.name].append(term.arguments)
     ctx = _Citing(incident, by_name)
     ruling = Ruling(profile=profile, status="decided")
     ruling.findings = _findings(ctx, by_name, known.findings if known else frozenset())
@@ -214,11 +219,11 @@ def _problem(index: Conflicts, p: tracker.Problem) -> Problem:
     return Problem(p.line, p.seq, p.kind, p.detail, index.lines(p.line, p.kind, p.detail))
 
 
-def _findings(ctx: _Citing, by_name: dict[str, list[list[Symbol]]],
+def _findings(ctx: _Citing, by_name: ByName,
               known: frozenset[tuple]) -> list[Finding]:
     """The findings, but those whose ``finding_key`` is ``known`` (left out unworded)."""
     clauses: dict[tuple, list[str]] = defaultdict(list)
-    whys: dict[tuple, list[Symbol]] = defaultdict(list)
+    whys: dict[tuple, list[Term]] = defaultdict(list)
     for kind, seat, at, clause in by_name["finding_clause"]:
         clauses[(kind.string, seat.string, at.number)].append(clause.string)
     for kind, seat, at, why in by_name["finding_why"]:
@@ -244,7 +249,7 @@ def _findings(ctx: _Citing, by_name: dict[str, list[list[Symbol]]],
     return out
 
 
-def _wins(ctx: _Citing, by_name: dict[str, list[list[Symbol]]],
+def _wins(ctx: _Citing, by_name: ByName,
           known: frozenset[tuple]) -> list[Win]:
     """The wins, but those whose ``win_key`` is ``known`` (left out unworded)."""
     valid = {w.number for w, _ in by_name["win_valid"]}
@@ -261,7 +266,7 @@ def _wins(ctx: _Citing, by_name: dict[str, list[list[Symbol]]],
             patterns[w.number].append(Pattern(name.string, n.number, clause.string))
     for w, name, n, clause in by_name["false_pattern"]:
         patterns[w.number].append(Pattern(name.string, n.number, clause.string))
-    whys: dict[int, list[Symbol]] = defaultdict(list)
+    whys: dict[int, list[Term]] = defaultdict(list)
     for w, _, why in by_name["win_invalid"]:
         whys[w.number].append(why)
     unknown_tai = {w.number for (w,) in by_name["win_tai_unknown"]}
@@ -285,10 +290,10 @@ def _wins(ctx: _Citing, by_name: dict[str, list[list[Symbol]]],
 
 
 def _payments(incident: Incident, ctx: _Citing,
-              by_name: dict[str, list[list[Symbol]]]) -> list[Payment]:
+              by_name: ByName) -> list[Payment]:
     base = incident.header.base or 0
     per_tai = incident.header.per_tai if incident.header.per_tai is not None else 1
-    clauses: dict[Symbol, list[str]] = defaultdict(list)
+    clauses: dict[Term, list[str]] = defaultdict(list)
     for pid, clause in by_name["payment_clause"]:
         clauses[pid].append(clause.string)
     instead = {pid: seat.string for pid, seat in by_name["payment_instead"]}
@@ -316,7 +321,7 @@ def _seat_order(seat: str | None) -> int:
     return SEATS.index(seat) if seat in SEATS else -1  # type: ignore[arg-type]
 
 
-def _next_hand(by_name: dict[str, list[list[Symbol]]]) -> NextHand | None:
+def _next_hand(by_name: ByName) -> NextHand | None:
     rows = by_name.get("next_hand")
     if not rows:
         return None
@@ -325,7 +330,7 @@ def _next_hand(by_name: dict[str, list[list[Symbol]]]) -> NextHand | None:
                     (clause.string,))
 
 
-def _interpretations(by_name: dict[str, list[list[Symbol]]]) -> list[Interpretation]:
+def _interpretations(by_name: ByName) -> list[Interpretation]:
     readings = {i.string: v.string for i, v in by_name["reading_value"]}
     used = sorted({p.string for _, p in by_name["depends_on"]})
     return [Interpretation(pid, f"{readings.get(pid, '?')}: {describe(pid, readings.get(pid, ''))}")

@@ -6,9 +6,10 @@ say it.  They never add a conclusion the answer set does not hold.
 
 from __future__ import annotations
 
-from clingo import Symbol, SymbolType
+from clingo import SymbolType
 
 from adjudicator.ruling.reasons.words import AssumptionWords, Context, Render, load
+from adjudicator.ruling.terms import SymbolLike
 
 __all__ = ["Context", "render", "render_assumption", "TEMPLATES", "ASSUMPTIONS"]
 
@@ -17,7 +18,7 @@ ASSUMPTIONS: dict[str, AssumptionWords]
 TEMPLATES, ASSUMPTIONS = load()
 
 
-def render(ctx: Context, seat: str, why: Symbol) -> str:
+def render(ctx: Context, seat: str, why: SymbolLike) -> str:
     """One reason in words; an unknown reason is shown as the atom itself.
 
     ``as(Seat, Why)`` renders ``Why`` about another player than the finding's (a premise
@@ -30,7 +31,7 @@ def render(ctx: Context, seat: str, why: Symbol) -> str:
     return str(why)
 
 
-def render_assumption(ctx: Context, choice: Symbol, value: bool) -> str:
+def render_assumption(ctx: Context, choice: SymbolLike, value: bool) -> str:
     """One way an open fact may be, in words; an unknown choice is shown as the atom."""
     words = ASSUMPTIONS.get(choice.name) if choice.type == SymbolType.Function else None
     if words is not None:

@@ -19,13 +19,14 @@ from dataclasses import dataclass
 from importlib.resources import files
 from typing import TypeVar
 
-from clingo import Symbol, SymbolType
+from clingo import SymbolType
 
 from adjudicator import cache as disk
 from adjudicator.language import tiles as T
 from adjudicator.language.incident import Act
 from adjudicator.language.seats import SEATS, distance
 from adjudicator.report.acts import act_words
+from adjudicator.ruling.terms import SymbolLike
 
 FAMILIES = ("general", "open", "order", "priority", "offences", "gd")
 
@@ -49,7 +50,7 @@ class Context:
         return str(self.acts[index - 1].actor) if 0 < index <= len(self.acts) else "?"
 
 
-def term_value(sym: Symbol) -> int | str:
+def term_value(sym: SymbolLike) -> int | str:
     """A term as a plain value: a number, a string's text, anything else as written."""
     if sym.type == SymbolType.Number:
         return sym.number
@@ -58,12 +59,12 @@ def term_value(sym: Symbol) -> int | str:
     return str(sym)
 
 
-Render = Callable[[Context, str, list[Symbol]], str]
-AssumptionWords = Callable[[Context, list[Symbol], bool], str]
+Render = Callable[[Context, str, list[SymbolLike]], str]
+AssumptionWords = Callable[[Context, list[SymbolLike], bool], str]
 Tables = dict[str, dict[str, str]]
 
 # Reasons worded differently by their arguments: which wording fits.
-CHOOSERS: dict[str, Callable[[list[Symbol]], str]] = {
+CHOOSERS: dict[str, Callable[[list[SymbolLike]], str]] = {
     "wrong_kong": lambda a: ("act_only" if len(a) == 1
                              else "concealed" if term_value(a[1]) == "暗" else "default"),
     "passed": lambda a: "default" if a[0].number != a[1].number else "reported",
@@ -77,7 +78,7 @@ CHOOSERS: dict[str, Callable[[list[Symbol]], str]] = {
 }
 
 
-def _relation(c: Context, seat: str, sym: Symbol) -> str:
+def _relation(c: Context, seat: str, sym: SymbolLike) -> str:
     other = str(term_value(sym))
     if seat not in SEATS or other not in SEATS:
         return "other"
@@ -85,7 +86,7 @@ def _relation(c: Context, seat: str, sym: Symbol) -> str:
 
 
 # Readings of an argument that compute; any other SPEC names a table.
-_SPECS: dict[str, Callable[[Context, str, Symbol], str]] = {
+_SPECS: dict[str, Callable[[Context, str, SymbolLike], str]] = {
     "": lambda c, s, x: str(term_value(x)),
     "act": lambda c, s, x: c.act_text(x.number),
     "actor": lambda c, s, x: c.actor(x.number),
@@ -93,7 +94,7 @@ _SPECS: dict[str, Callable[[Context, str, Symbol], str]] = {
     "others": lambda c, s, x: str(x.number - 1),
 }
 # Readings that compute a table's key rather than the words.
-_KEYS: dict[str, Callable[[Context, str, Symbol], str]] = {"relation": _relation}
+_KEYS: dict[str, Callable[[Context, str, SymbolLike], str]] = {"relation": _relation}
 
 
 @dataclass(frozen=True)
@@ -114,7 +115,7 @@ class Template:
             parts.append((literal, name, spec or ""))
         return cls(tuple(parts), tables)
 
-    def __call__(self, c: Context, seat: str, args: list[Symbol]) -> str:
+    def __call__(self, c: Context, seat: str, args: list[SymbolLike]) -> str:
         out: list[str] = []
         for literal, name, spec in self.parts:
             out.append(literal)
@@ -124,7 +125,7 @@ class Template:
                 out.append(self._field(c, seat, args[int(name)], spec))
         return "".join(out)
 
-    def _field(self, c: Context, seat: str, sym: Symbol, spec: str) -> str:
+    def _field(self, c: Context, seat: str, sym: SymbolLike, spec: str) -> str:
         if spec in _SPECS:
             return _SPECS[spec](c, seat, sym)
         key = _KEYS[spec](c, seat, sym) if spec in _KEYS else str(term_value(sym))
@@ -138,7 +139,7 @@ class Wordings:
     name: str
     by_variant: Mapping[str, Template]
 
-    def __call__(self, c: Context, seat: str, args: list[Symbol]) -> str:
+    def __call__(self, c: Context, seat: str, args: list[SymbolLike]) -> str:
         choose = CHOOSERS.get(self.name)
         variant = choose(args) if choose is not None else "default"
         return self.by_variant[variant](c, seat, args)
@@ -151,7 +152,7 @@ class Assumption:
     yes: Template
     no: Template
 
-    def __call__(self, c: Context, args: list[Symbol], value: bool) -> str:
+    def __call__(self, c: Context, args: list[SymbolLike], value: bool) -> str:
         return (self.yes if value else self.no)(c, "", args)
 
 
