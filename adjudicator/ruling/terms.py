@@ -36,31 +36,42 @@ class SymbolLike(Protocol):
 
 
 class Term:
-    """One symbol's parts, read once (see the module's docstring)."""
+    """One symbol's parts, each read from clingo once, when first asked for (see the
+    module's docstring)."""
 
-    __slots__ = ("symbol", "type", "name", "arguments", "_value", "_text")
+    __slots__ = ("symbol", "type", "_terms", "_name", "_arguments", "_value", "_text")
 
     def __init__(self, symbol: Symbol, terms: Terms) -> None:
         self.symbol = symbol
         self.type = symbol.type
-        self.name = symbol.name if self.type == SymbolType.Function else ""
-        self.arguments: tuple[Term, ...] = (
-            tuple(map(terms, symbol.arguments)) if self.type == SymbolType.Function else ())
-        self._value: int | str | None = (
-            symbol.number if self.type == SymbolType.Number
-            else symbol.string if self.type == SymbolType.String else None)
-        self._text: str | None = None  # str(symbol), read when first asked for
+        self._terms = terms
+        self._name: str | None = None
+        self._arguments: tuple[Term, ...] | None = None
+        self._value: int | str | None = None
+        self._text: str | None = None
+
+    @property
+    def name(self) -> str:
+        if self._name is None:
+            self._name = self.symbol.name
+        return self._name
+
+    @property
+    def arguments(self) -> tuple[Term, ...]:
+        if self._arguments is None:
+            self._arguments = tuple(map(self._terms, self.symbol.arguments))
+        return self._arguments
 
     @property
     def number(self) -> int:
-        if self.type != SymbolType.Number:
-            raise TypeError(f"{self} is not a number")
+        if self._value is None or self.type != SymbolType.Number:
+            self._value = self.symbol.number  # clingo refuses a symbol that is no number
         return self._value  # type: ignore[return-value]
 
     @property
     def string(self) -> str:
-        if self.type != SymbolType.String:
-            raise TypeError(f"{self} is not a string")
+        if self._value is None or self.type != SymbolType.String:
+            self._value = self.symbol.string  # clingo refuses a symbol that is no string
         return self._value  # type: ignore[return-value]
 
     def __str__(self) -> str:
