@@ -161,10 +161,13 @@ class LogWarning:
 
 def balances_of(payments: list[Payment]) -> dict[str, Money]:
     """Net money per chair (and per outside bettor): what each received minus what it paid."""
-    out: dict[str, Fraction] = {s: Fraction(0) for s in SEATS}
+    out: dict[str, Money] = {s: 0 for s in SEATS}
     for p in payments:
-        out[p.frm] = out.get(p.frm, Fraction(0)) - p.amount
-        out[p.to] = out.get(p.to, Fraction(0)) + p.amount
+        # A whole amount is summed as an int: as exact, and far cheaper than a Fraction
+        # (a ruling is balanced once per possibility of what the record leaves open).
+        amount = p.amount.numerator if p.amount.denominator == 1 else p.amount
+        out[p.frm] = out.get(p.frm, 0) - amount
+        out[p.to] = out.get(p.to, 0) + amount
     return {k: _exact(v) for k, v in out.items()}
 
 
