@@ -16,7 +16,7 @@ from adjudicator.facts import record as facts
 from adjudicator.facts import win_facts as winfacts
 from adjudicator.language import family_check, reader
 from adjudicator.language.errors import LogError
-from adjudicator.language.incident import Incident
+from adjudicator.language.incident import Act, Incident
 from adjudicator.language.seats import SEATS
 from adjudicator.language.vocabulary import FINDING_KINDS
 from adjudicator.rules import engine
@@ -41,7 +41,13 @@ from adjudicator.ruling.model import (
 from adjudicator.ruling.reasons import Context, render
 from adjudicator.ruling.reasons.words import term_value
 from adjudicator.ruling.terms import Term, Terms
-from adjudicator.ruling.undetermined import Known, finding_key, undetermined, win_key
+from adjudicator.ruling.undetermined import (
+    NO_POSSIBILITIES,
+    Known,
+    finding_key,
+    undetermined,
+    win_key,
+)
 
 
 def judge_text(text: str, *, profile: str | None = None,
@@ -93,8 +99,8 @@ def ruling_of(incident: Incident, name: str, answer: engine.Answer,
               timeline: tracker.Timeline) -> Ruling:
     """The ruling of what the rules hold for this incident (single-log or batch engine);
     ``timeline`` is the replay its facts were built from."""
-    terms = Terms()  # each atom read once, for the decided ruling and every possibility's
-    ruling = _ruling(incident, name, answer.atoms, terms=terms)
+    build = _Builder(incident, name)
+    ruling = build(answer.atoms)
     # Contradictions are the replay's, not the rules': they are the same in every answer set.
     if timeline.problems:
         index = Conflicts(incident)
@@ -102,9 +108,7 @@ def ruling_of(incident: Incident, name: str, answer: engine.Answer,
                                  key=lambda p: p.line)
         ruling.status = "inconsistent"
     if answer.possibilities:
-        undetermined(ruling, answer,
-                     lambda atoms, known: _ruling(incident, name, atoms, known, terms),
-                     Context(incident.acts))
+        undetermined(ruling, answer, build, Context(build.acts))
     ruling.meta = meta(incident)
     found = {*log_warnings(incident, timeline), *count_warnings(incident, answer.atoms)}
     ruling.warnings = sorted(found, key=lambda w: (w.line, w.message))
@@ -157,8 +161,8 @@ ByName = dict[str, list[tuple[Term, ...]]]
 class _Citing(Context):
     """A Context that notes the acts a reason's words name (they are the ones it rests on)."""
 
-    def __init__(self, incident: Incident, by_name: ByName) -> None:
-        super().__init__(incident.acts)
+    def __init__(self, acts: list[Act], by_name: ByName) -> None:
+        super().__init__(acts)
         self.cited: list[int] = []
         self.premises: dict[Term, list[Term]] = defaultdict(list)
         self.clauses: dict[Term, list[str]] = defaultdict(list)
@@ -185,68 +189,106 @@ class _Citing(Context):
         return tuple(found[t] for t in sorted(found))
 
 
-def _ruling(incident: Incident, profile: str, atoms: list[Symbol],
-            known: Known | None = None, terms: Terms | None = None) -> Ruling:
-    """The ruling the atoms hold (the replay's contradictions are added by ``judge``).
+class _Builder:
+    """Builds the rulings of one judgement: the decided one, then each possibility's.
 
-    A possibility's ruling is built with ``known``, the decided ruling's: the findings and
-    wins that one holds are left out (undetermined.py reads a possibility only for what it
-    adds), so a possibility costs what it changes, not the whole ruling again.  ``terms``:
-    the judgement's symbols already read (terms.py), shared by all its builds.
+    A possibility holds mostly the decided ruling's atoms, so the builds share what they
+    can: the acts, the symbols already read (terms.py), and the parts already built, each
+    under the rows it was built from (the same rows build the same part).  With ``known``
+    (the decided ruling's, undetermined.py) the findings and wins it holds are left out
+    unworded: a possibility is read only for what it adds, so it costs about what it
+    changes, not a whole ruling again.
     """
-    read = terms or Terms()
-    by_name: ByName = defaultdict(list)
-    for term in map(read, atoms):
-        by_name[term.name].append(term.arguments)
-    ctx = _Citing(incident, by_name)
-    ruling = Ruling(profile=profile, status="decided")
-    ruling.findings = _findings(ctx, by_name, known.findings if known else frozenset())
-    ruling.wins = _wins(ctx, by_name, known.wins if known else frozenset())
-    ruling.payments = _payments(incident, ctx, by_name)
-    ruling.balances = balances_of(ruling.payments)
-    ruling.hand_ends = bool(by_name.get("hand_ends"))
-    ruling.next_hand = _next_hand(by_name)
-    ruling.interpretations = _interpretations(by_name)
-    ruling.uncertain = [Uncertain(ctx.seq(a[0].number), render(ctx, "", a[1]),
-                                  "紀錄未載此事實；規則未列出其可能情形，相關結論從缺", str(a[1]))
-                        for a in sorted(by_name["open_fact"])]
-    if ruling.uncertain:
-        ruling.status = "undetermined"
-    return ruling
+
+    def __init__(self, incident: Incident, profile: str) -> None:
+        self.profile = profile
+        self.acts = incident.acts  # a property that lists the record anew each time
+        self.base = incident.header.base or 0
+        self.per_tai = incident.header.per_tai if incident.header.per_tai is not None else 1
+        self.terms = Terms()
+        self.findings: dict[tuple, tuple[tuple, Finding]] = {}  # (key, finding unworded)
+        self.payments: dict[tuple, tuple[tuple, Payment]] = {}  # (sort key, payment)
+        self.opens: dict[tuple[Term, ...], Uncertain] = {}
+
+    def __call__(self, atoms: list[Symbol], known: Known | None = None) -> Ruling:
+        """The ruling the atoms hold (the replay's contradictions are added by ``judge``)."""
+        by_name: ByName = defaultdict(list)
+        for term in map(self.terms, atoms):
+            by_name[term.name].append(term.arguments)
+        ctx = _Citing(self.acts, by_name)
+        ruling = Ruling(profile=self.profile, status="decided")
+        ruling.findings = _findings(ctx, by_name, self.findings,
+                                    known.findings if known else frozenset())
+        ruling.wins = _wins(ctx, by_name, known.wins if known else frozenset())
+        ruling.payments = _payments(ctx, by_name, self.payments, self.base, self.per_tai)
+        ruling.balances = balances_of(ruling.payments)
+        ruling.hand_ends = bool(by_name.get("hand_ends"))
+        ruling.next_hand = _next_hand(by_name)
+        ruling.interpretations = _interpretations(by_name)
+        ruling.uncertain = [self._open(ctx, row) for row in sorted(by_name["open_fact"])]
+        if ruling.uncertain:
+            ruling.status = "undetermined"
+        return ruling
+
+    def _open(self, ctx: Context, row: tuple[Term, ...]) -> Uncertain:
+        """An open fact the rules list no possibilities of (undetermined.py adds them)."""
+        if row not in self.opens:
+            self.opens[row] = Uncertain(ctx.seq(row[0].number), render(ctx, "", row[1]),
+                                        NO_POSSIBILITIES, str(row[1]))
+        return self.opens[row]
+
+
+def _ruling(incident: Incident, profile: str, atoms: list[Symbol]) -> Ruling:
+    """The ruling the atoms hold, built on their own."""
+    return _Builder(incident, profile)(atoms)
 
 
 def _problem(index: Conflicts, p: tracker.Problem) -> Problem:
     return Problem(p.line, p.seq, p.kind, p.detail, index.lines(p.line, p.kind, p.detail))
 
 
-def _findings(ctx: _Citing, by_name: ByName,
+def _findings(ctx: _Citing, by_name: ByName, built: dict[tuple, tuple[tuple, Finding]],
               known: frozenset[tuple]) -> list[Finding]:
-    """The findings, but those whose ``finding_key`` is ``known`` (left out unworded)."""
-    clauses: dict[tuple, list[str]] = defaultdict(list)
+    """The findings, but those whose ``finding_key`` is ``known`` (left out unworded).
+
+    A finding is keyed by the rows (of Terms, one per symbol) it is built from, until its
+    reasons are worded: they rest on the why-graph, which a possibility may change.
+    """
+    clauses: dict[tuple, list[Term]] = defaultdict(list)
     whys: dict[tuple, list[Term]] = defaultdict(list)
-    for kind, seat, at, clause in by_name["finding_clause"]:
-        clauses[(kind.string, seat.string, at.number)].append(clause.string)
-    for kind, seat, at, why in by_name["finding_why"]:
-        whys[(kind.string, seat.string, at.number)].append(why)
-    overs = {(k.string, s.string, a.number): o.string for k, s, a, o in by_name["finding_over"]}
-    windows = {(k.string, s.string, a.number): w.number for k, s, a, w in by_name["finding_window"]}
+    for *key, clause in by_name["finding_clause"]:
+        clauses[tuple(key)].append(clause)
+    for *key, why in by_name["finding_why"]:
+        whys[tuple(key)].append(why)
+    overs = {(k, s, a): o for k, s, a, o in by_name["finding_over"]}
+    windows = {(k, s, a): w for k, s, a, w in by_name["finding_window"]}
     out = []
-    for kind, seat, at in by_name["finding"]:
-        key = (kind.string, seat.string, at.number)
-        finding = Finding(
-            kind=key[0], seat=key[1], at=ctx.seq(key[2]),  # type: ignore[arg-type]
-            clauses=tuple(sorted(set(clauses[key]))),
-            over=overs.get(key),  # type: ignore[arg-type]
-            window={"draws": windows[key]} if key in windows else None,
-        )
-        if finding_key(finding) in known:
+    for row in by_name["finding"]:
+        given = (row, tuple(clauses[row]), overs.get(row), windows.get(row))
+        if given not in built:
+            finding = _finding(ctx, *given)
+            built[given] = (finding_key(finding), finding)
+        key, finding = built[given]
+        if key in known:
             continue
         # Its reasons are worded only now: they are most of what a finding costs.
-        reasons = ctx.reasons(key[1], whys[key])
+        reasons = ctx.reasons(finding.seat, whys[row])
         out.append(replace(finding, why=tuple(r.text for r in reasons), reasons=reasons))
     rank = {k: i for i, k in enumerate(FINDING_KINDS)}
     out.sort(key=lambda f: (f.at or 0, rank.get(f.kind, 99), f.seat))
     return out
+
+
+def _finding(ctx: Context, row: tuple[Term, ...], clauses: tuple[Term, ...],
+             over: Term | None, window: Term | None) -> Finding:
+    """A finding with its clauses, before its reasons are worded."""
+    kind, seat, at = row
+    return Finding(
+        kind=kind.string, seat=seat.string, at=ctx.seq(at.number),  # type: ignore[arg-type]
+        clauses=tuple(sorted({c.string for c in clauses})),
+        over=None if over is None else over.string,  # type: ignore[arg-type]
+        window=None if window is None else {"draws": window.number},
+    )
 
 
 def _wins(ctx: _Citing, by_name: ByName,
@@ -289,28 +331,41 @@ def _wins(ctx: _Citing, by_name: ByName,
     return out
 
 
-def _payments(incident: Incident, ctx: _Citing,
-              by_name: ByName) -> list[Payment]:
-    base = incident.header.base or 0
-    per_tai = incident.header.per_tai if incident.header.per_tai is not None else 1
-    clauses: dict[Term, list[str]] = defaultdict(list)
+def _payments(ctx: Context, by_name: ByName, built: dict[tuple, tuple[tuple, Payment]],
+              base: int, per_tai: int) -> list[Payment]:
+    """The payments, each built once per judgement for the rows it is built from."""
+    clauses: dict[Term, list[Term]] = defaultdict(list)
     for pid, clause in by_name["payment_clause"]:
-        clauses[pid].append(clause.string)
-    instead = {pid: seat.string for pid, seat in by_name["payment_instead"]}
-    shares = {pid: Fraction(n.number, d.number) for pid, n, d in by_name["payment_share"]}
-    counts = {pid: n.number for pid, n in by_name["payment_count"]}
+        clauses[pid].append(clause)
+    instead = {pid: seat for pid, seat in by_name["payment_instead"]}
+    shares = {pid: (n, d) for pid, n, d in by_name["payment_share"]}
+    counts = {pid: n for pid, n in by_name["payment_count"]}
     out = []
-    for pid, frm, to, bases, tai, basis, at in by_name["payment"]:
-        amount = (bases.number * base + tai.number * per_tai) * shares.get(pid, Fraction(1))
-        out.append(Payment(
-            frm=str(term_value(frm)), to=str(term_value(to)), amount=amount,
-            tai=counts.get(pid, tai.number),
-            basis=basis.string, clauses=tuple(sorted(set(clauses[pid]))),
-            at=ctx.seq(at.number), instead_of=instead.get(pid)))  # type: ignore[arg-type]
-    # Seat order 東 南 西 北, outside bettors after (by name), as the reports list them.
-    out.sort(key=lambda p: (p.at or 0, _who_order(p.frm), _who_order(p.to),
-                            _seat_order(p.instead_of), p.basis))
-    return out
+    for row in by_name["payment"]:
+        pid = row[0]
+        given = (row, tuple(clauses[pid]), instead.get(pid), shares.get(pid), counts.get(pid))
+        if given not in built:
+            payment = _payment(ctx, *given, base, per_tai)
+            # Seat order 東 南 西 北, outside bettors after (by name), as the reports list them.
+            built[given] = ((payment.at or 0, _who_order(payment.frm), _who_order(payment.to),
+                             _seat_order(payment.instead_of), payment.basis), payment)
+        out.append(built[given])
+    out.sort(key=lambda keyed: keyed[0])
+    return [payment for _, payment in out]
+
+
+def _payment(ctx: Context, row: tuple[Term, ...], clauses: tuple[Term, ...],
+             instead: Term | None, share: tuple[Term, Term] | None, count: Term | None,
+             base: int, per_tai: int) -> Payment:
+    _, frm, to, bases, tai, basis, at = row
+    fraction = Fraction(share[0].number, share[1].number) if share else Fraction(1)
+    return Payment(
+        frm=str(term_value(frm)), to=str(term_value(to)),
+        amount=(bases.number * base + tai.number * per_tai) * fraction,
+        tai=tai.number if count is None else count.number,
+        basis=basis.string, clauses=tuple(sorted({c.string for c in clauses})),
+        at=ctx.seq(at.number),  # type: ignore[arg-type]
+        instead_of=None if instead is None else instead.string)  # type: ignore[arg-type]
 
 
 def _who_order(who: str) -> tuple[int, str]:

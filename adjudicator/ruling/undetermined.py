@@ -46,17 +46,19 @@ def win_key(w: Win) -> tuple:
 
 @dataclass(frozen=True)
 class Known:
-    """The findings and wins the decided ruling holds, by the keys a possibility is compared
-    on: a possibility's ruling may leave these out (``_difference`` drops them), so their
-    reasons are not put into words once more for every possibility."""
+    """The findings, wins and payments the decided ruling holds, by the keys a possibility is
+    compared on: a possibility's ruling may leave out such findings and wins (``_difference``
+    drops them), so their reasons are not put into words once more for every possibility."""
 
     findings: frozenset[tuple]
     wins: frozenset[tuple]
+    payments: frozenset[tuple]
 
     @classmethod
     def of(cls, ruling: Ruling) -> Known:
         return cls(frozenset(map(finding_key, ruling.findings)),
-                   frozenset(map(win_key, ruling.wins)))
+                   frozenset(map(win_key, ruling.wins)),
+                   frozenset(map(payment_key, ruling.payments)))
 
 
 # A possibility's ruling (from what holds in every answer set with it), leaving out what is known.
@@ -107,12 +109,11 @@ def _entry(ruling: Ruling, known: Known, group: list[Held], build: Build, ctx: C
 
 def _difference(decided: Ruling, known: Known, then: Ruling,
                 assumption: str) -> Possibility | None:
-    """What ``then`` holds that ``decided`` (whose findings and wins are ``known``) does not,
-    or None when nothing."""
+    """What ``then`` holds that ``decided`` (whose findings, wins and payments are ``known``)
+    does not, or None when nothing."""
     findings = tuple(f for f in then.findings if finding_key(f) not in known.findings)
     wins = tuple(w for w in then.wins if win_key(w) not in known.wins)
-    seen_p = {payment_key(p) for p in decided.payments}
-    payments = tuple(p for p in then.payments if payment_key(p) not in seen_p)
+    payments = tuple(p for p in then.payments if payment_key(p) not in known.payments)
     ends = then.hand_ends if then.hand_ends != decided.hand_ends else None
     next_hand = then.next_hand if then.next_hand != decided.next_hand else None
     readings = tuple(i for i in then.interpretations if i not in decided.interpretations)
