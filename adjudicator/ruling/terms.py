@@ -3,8 +3,10 @@
 Every part of a ``clingo.Symbol`` (its name, arguments, number, text) is a foreign call
 through cffi, and a judgement with open facts reads the same atoms again for every
 possibility (undetermined.py): at 10,000 acts those calls alone cost more than the
-solving.  ``Terms`` reads each distinct symbol once and hands back the same ``Term`` for
-it every time after, so a possibility pays only a dictionary look-up per atom.
+solving.  ``Terms`` hands back the same ``Term`` for a symbol every time, and a Term reads
+each part of its symbol at most once, when first asked for: a possibility pays a dictionary
+look-up per atom, and a part nobody reads (a nested reason's arguments until it is worded)
+is never read.
 
 A ``Term`` answers what the ruling code asks of a symbol (``type``, ``name``,
 ``arguments``, ``number``, ``string``, ``str()``) with the same values, and orders as the
@@ -39,17 +41,27 @@ class Term:
     """One symbol's parts, each read from clingo once, when first asked for (see the
     module's docstring)."""
 
-    __slots__ = ("symbol", "type", "_terms", "_name", "_arguments", "_value", "_text")
+    __slots__ = ("symbol", "_terms", "_type", "_name", "_arguments", "_number", "_string",
+                 "_text")
 
     def __init__(self, symbol: Symbol, terms: Terms) -> None:
         self.symbol = symbol
-        self.type = symbol.type
         self._terms = terms
+        self._type: SymbolType | None = None
         self._name: str | None = None
         self._arguments: tuple[Term, ...] | None = None
-        self._value: int | str | None = None
+        self._number: int | None = None
+        self._string: str | None = None
         self._text: str | None = None
 
+    @property
+    def type(self) -> SymbolType:
+        if self._type is None:
+            self._type = self.symbol.type
+        return self._type
+
+    # Each reads as the symbol does, and so raises as clingo does when the symbol has no
+    # such part (a number's name).
     @property
     def name(self) -> str:
         if self._name is None:
@@ -64,15 +76,15 @@ class Term:
 
     @property
     def number(self) -> int:
-        if self._value is None or self.type != SymbolType.Number:
-            self._value = self.symbol.number  # clingo refuses a symbol that is no number
-        return self._value  # type: ignore[return-value]
+        if self._number is None:
+            self._number = self.symbol.number
+        return self._number
 
     @property
     def string(self) -> str:
-        if self._value is None or self.type != SymbolType.String:
-            self._value = self.symbol.string  # clingo refuses a symbol that is no string
-        return self._value  # type: ignore[return-value]
+        if self._string is None:
+            self._string = self.symbol.string
+        return self._string
 
     def __str__(self) -> str:
         if self._text is None:
