@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Iterable
 from dataclasses import replace
 from fractions import Fraction
 
@@ -40,7 +41,7 @@ from adjudicator.ruling.model import (
 )
 from adjudicator.ruling.reasons import Context, render
 from adjudicator.ruling.reasons.words import term_value
-from adjudicator.ruling.terms import Term, Terms
+from adjudicator.ruling.terms import SymbolLike, Term, Terms
 from adjudicator.ruling.undetermined import (
     NO_POSSIBILITIES,
     Known,
@@ -110,12 +111,14 @@ def ruling_of(incident: Incident, name: str, answer: engine.Answer,
     if answer.possibilities:
         undetermined(ruling, answer, build, Context(build.acts))
     ruling.meta = meta(incident)
-    found = {*log_warnings(incident, timeline), *count_warnings(incident, answer.atoms)}
+    # The atoms as the build read them (each symbol's parts are read from clingo once).
+    read = list(map(build.terms, answer.atoms))
+    found = {*log_warnings(incident, timeline), *count_warnings(incident, read)}
     ruling.warnings = sorted(found, key=lambda w: (w.line, w.message))
     return ruling
 
 
-def count_warnings(incident: Incident, atoms: list[Symbol]) -> list[LogWarning]:
+def count_warnings(incident: Incident, atoms: Iterable[SymbolLike]) -> list[LogWarning]:
     """A 相公 that rests only on the size of a stated hand (the rules' xianggong_by_size) is
     worth checking against the table: a slip of the pen in the hand line makes it."""
     by_seq = {a.seq: a for a in incident.acts}
@@ -256,12 +259,13 @@ def _findings(ctx: _Citing, by_name: ByName, built: dict[tuple, tuple[tuple, Fin
     """
     clauses: dict[tuple, list[Term]] = defaultdict(list)
     whys: dict[tuple, list[Term]] = defaultdict(list)
-    for *key, clause in by_name["finding_clause"]:
-        clauses[tuple(key)].append(clause)
-    for *key, why in by_name["finding_why"]:
-        whys[tuple(key)].append(why)
-    overs = {(k, s, a): o for k, s, a, o in by_name["finding_over"]}
-    windows = {(k, s, a): w for k, s, a, w in by_name["finding_window"]}
+    # Each row's first three arguments are its finding's (kind, seat, at), as in finding/3.
+    for row in by_name["finding_clause"]:
+        clauses[row[:3]].append(row[3])
+    for row in by_name["finding_why"]:
+        whys[row[:3]].append(row[3])
+    overs = {row[:3]: row[3] for row in by_name["finding_over"]}
+    windows = {row[:3]: row[3] for row in by_name["finding_window"]}
     out = []
     for row in by_name["finding"]:
         given = (row, tuple(clauses[row]), overs.get(row), windows.get(row))
