@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, cached_property
 from pathlib import Path
 
 import clingo
@@ -53,11 +53,11 @@ class Template:
     guarded: str  # the same with the guard first in the body
     atoms: tuple[tuple[Signature, int], ...]  # marker k's signature and place (HEAD …)
 
-    @property
+    @cached_property
     def heads(self) -> tuple[Signature, ...]:
         return tuple(s for s, p in self.atoms if p == HEAD)
 
-    @property
+    @cached_property
     def bodies(self) -> tuple[Signature, ...]:
         return tuple(s for s, p in self.atoms if p != HEAD)
 

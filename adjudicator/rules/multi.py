@@ -6,8 +6,9 @@ once for a chunk of logs it almost vanishes.  The chapters stay written for one 
 an incident variable is added as the first argument of every predicate that depends on a
 log's facts ("dynamic"), and a guard ``multi_incident(I)`` to every rule that mentions one
 and has no positive body atom to bind it (rules/incident.py, from text templates kept in
-the cache folder: a new process builds no AST in Python).  Predicates that depend on nothing a log brings (tile tables, the profile's
-readings) stay as they are and are grounded once for all.
+the cache folder: a new process builds no AST in Python).  Predicates that depend on
+nothing a log brings (tile tables, the profile's readings) stay as they are and are
+grounded once for all.
 
 The answer set of the whole chunk is split back by that argument.  A log whose record
 leaves facts open (asp/open.lp's choices) needs several solver calls of its own and goes
@@ -173,9 +174,32 @@ def _clear() -> None:
     _declared.cache_clear()
     _RULES.clear()
     _OF.clear()
+    _SPLIT.clear()
 
 
 atexit.register(_clear)
+
+
+# A shown atom's incident and its own form, by the atom: incident numbers run 0, 1, … in
+# every chunk, so most atoms recur from chunk to chunk, and a look-up (one call into
+# clingo, to hash) saves reading its name and arguments and making the atom again (five).
+_SPLIT: dict[tuple[clingo.Symbol, frozenset[Signature]], tuple[int, clingo.Symbol]] = {}
+
+
+def _split(atom: clingo.Symbol, dynamic: frozenset[Signature]) -> tuple[int, clingo.Symbol]:
+    """The atom's incident and the atom without it; -1 and the atom for a static one."""
+    key = (atom, dynamic)
+    found = _SPLIT.get(key)
+    if found is None:
+        args = atom.arguments
+        if (atom.name, len(args) - 1) in dynamic:
+            found = (args[0].number, clingo.Function(atom.name, args[1:]))
+        else:
+            found = (-1, atom)
+        if len(_SPLIT) >= 1 << 16:
+            _SPLIT.clear()
+        _SPLIT[key] = found
+    return found
 
 
 def solve_many(facts: Sequence[Sequence[clingo.Symbol]], profile: str) -> list[Answer | None]:
@@ -238,11 +262,11 @@ def solve_many(facts: Sequence[Sequence[clingo.Symbol]], profile: str) -> list[A
     shared: list[clingo.Symbol] = []
     mine: dict[int, list[clingo.Symbol]] = defaultdict(list)
     for atom_ in models[-1]:
-        if (atom_.name, len(atom_.arguments) - 1) in dynamic:
-            args = atom_.arguments
-            mine[args[0].number].append(clingo.Function(atom_.name, args[1:]))
+        at, own = _split(atom_, dynamic)
+        if at < 0:
+            shared.append(own)
         else:
-            shared.append(atom_)
+            mine[at].append(own)
     out: list[Answer | None] = []
     for i in range(len(facts)):
         if i in open_ones:
