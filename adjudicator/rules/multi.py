@@ -3,10 +3,12 @@ incident argument at load time.
 
 Grounding the chapters costs a fixed ~100 ms whatever the log (most of a judgement); paid
 once for a chunk of logs it almost vanishes.  The chapters stay written for one incident:
-an AST transform adds an incident variable as the first argument of every predicate that
-depends on a log's facts ("dynamic"), and a guard ``multi_incident(I)`` to every rule that
-mentions one.  Predicates that depend on nothing a log brings (tile tables, the profile's
-readings) stay as they are and are grounded once for all.
+an incident variable is added as the first argument of every predicate that depends on a
+log's facts ("dynamic"), and a guard ``multi_incident(I)`` to every rule that mentions one
+and has no positive body atom to bind it (rules/incident.py, from text templates kept in
+the cache folder: a new process builds no AST in Python).  Predicates that depend on
+nothing a log brings (tile tables, the profile's readings) stay as they are and are
+grounded once for all.
 
 The answer set of the whole chunk is split back by that argument.  A log whose record
 leaves facts open (asp/open.lp's choices) needs several solver calls of its own and goes
@@ -29,177 +31,95 @@ import clingo
 from clingo import ast
 
 from adjudicator.facts import record
-from adjudicator.rules import program
-from adjudicator.rules.engine import (
-    SIGNAL_ARGS,
-    Answer,
-    Warnings,
-    chapter_files,
-    declared,
-    reachable,
-)
+from adjudicator.rules import incident, program
+from adjudicator.rules.engine import SIGNAL_ARGS, Answer, Warnings, chapter_files, reachable
+from adjudicator.rules.signatures import defined, left_out_signatures
 
-GUARD = "multi_incident"
-VAR = "MultiIncident__"
+GUARD, VAR = incident.GUARD, incident.VAR
 
 Signature = tuple[str, int]
 
 
-_parsed = program.parsed  # one parse per process, shared with the single-log engine
+def _templates(profile: str) -> list[incident.Template]:
+    return [t for path in chapter_files(profile) for t in incident.chapter(path).rules]
 
 
-def _statements(profile: str) -> list[ast.AST]:
-    return [stm for path in chapter_files(profile) for stm in _parsed(path)]
-
-
-def _atoms(node: ast.AST, found: list[Signature]) -> None:
-    """The signatures of the symbolic atoms under ``node``."""
-    if node.ast_type == ast.ASTType.SymbolicAtom:
-        sym = node.symbol
-        if sym.ast_type == ast.ASTType.Function:
-            found.append((sym.name, len(sym.arguments)))
-        return
-    for key in node.child_keys:
-        child = getattr(node, key)
-        if child is None:
-            continue
-        if isinstance(child, ast.AST):
-            _atoms(child, found)
-        else:
-            for item in child:
-                _atoms(item, found)
-
-
-Shape = tuple[tuple[Signature, ...], tuple[Signature, ...]]
-_SHAPES: dict[int, Shape] = {}
-
-
-def _shape(stm: ast.AST) -> Shape:
-    """The signatures of a rule's head atoms and body atoms, read once per process (each
-    read of a clingo AST node is a call into clingo); the statements stay alive in
-    program.parsed's cache, so their id is theirs."""
-    found = _SHAPES.get(id(stm))
-    if found is None:
-        head: list[Signature] = []
-        body: list[Signature] = []
-        _atoms(stm.head, head)
-        for lit in stm.body:
-            _atoms(lit, body)
-        found = _SHAPES[id(stm)] = (tuple(head), tuple(body))
-    return found
-
-
-def _dynamic(statements: Sequence[ast.AST], seed: frozenset[Signature]) -> frozenset[Signature]:
+def _dynamic(rules: Sequence[incident.Template], shown: set[Signature],
+             seed: frozenset[Signature]) -> frozenset[Signature]:
     """Predicates that depend on a log's facts: the seed, what rules read (or #show shows)
     but never derive, and what any rule derives from those."""
-    rules: list[Shape] = []
     heads: set[Signature] = set()
-    read: set[Signature] = set()
-    for stm in statements:
-        if stm.ast_type == ast.ASTType.ShowSignature:
-            read.add((stm.name, stm.arity))  # shown but never derived: a fact of the log
-        if stm.ast_type != ast.ASTType.Rule:
-            continue
-        head, body = _shape(stm)
-        rules.append((head, body))
+    read: set[Signature] = set(shown)  # shown but never derived: a fact of the log
+    shapes = [(rule.heads, rule.bodies) for rule in rules]
+    for head, body in shapes:
         heads.update(head)
         read.update(body)
     dynamic = set(seed) | (read - heads)
     changed = True
     while changed:
         changed = False
-        for head, body in rules:
+        for head, body in shapes:
             if any(b in dynamic for b in body) and not all(h in dynamic for h in head):
                 dynamic.update(head)
                 changed = True
     return frozenset(dynamic)
 
 
-class _AddIncident(ast.Transformer):
-    def __init__(self, dynamic: frozenset[Signature]) -> None:
-        self.dynamic = dynamic
-        self.touched = False
-
-    def visit_SymbolicAtom(self, node: ast.AST) -> ast.AST:  # noqa: N802 (clingo's name)
-        sym = node.symbol
-        if sym.ast_type == ast.ASTType.Function and \
-                (sym.name, len(sym.arguments)) in self.dynamic:
-            self.touched = True
-            var = ast.Variable(sym.location, VAR)
-            return node.update(symbol=sym.update(arguments=[var, *sym.arguments]))
-        return node
-
-
-def _transform(stm: ast.AST, dynamic: frozenset[Signature]) -> ast.AST:
-    if stm.ast_type in (ast.ASTType.ShowSignature, ast.ASTType.Defined):
-        if (stm.name, stm.arity) in dynamic:
-            return stm.update(arity=stm.arity + 1)
-        return stm
-    if stm.ast_type != ast.ASTType.Rule:
-        return stm
-    adder = _AddIncident(dynamic)
-    out = adder(stm)
-    if not adder.touched:
-        return stm
-    if any(_binds(lit, dynamic) for lit in out.body):
-        return out
-    loc = stm.location
-    guard = ast.Literal(loc, ast.Sign.NoSign, ast.SymbolicAtom(
-        ast.Function(loc, GUARD, [ast.Variable(loc, VAR)], False)))
-    return out.update(body=[guard, *out.body])
-
-
-def _binds(lit: ast.AST, dynamic: frozenset[Signature]) -> bool:
-    """A positive body atom of a dynamic predicate: it binds the incident variable, so
-    the rule needs no guard (a guard first in the body would make clingo join each
-    incident against static tables before it looks at the incident's own facts)."""
-    if lit.ast_type != ast.ASTType.Literal or lit.sign != ast.Sign.NoSign:
-        return False
-    atom = lit.atom
-    if atom.ast_type != ast.ASTType.SymbolicAtom:
-        return False
-    sym = atom.symbol
-    return sym.ast_type == ast.ASTType.Function and sym.name == GUARD or \
-        sym.ast_type == ast.ASTType.Function and (sym.name, len(sym.arguments) - 1) in dynamic
-
-
 @cache
 def _dynamic_of(profile: str, seed: frozenset[str]) -> frozenset[Signature]:
-    statements = _statements(profile)
-    heads = {h for stm in statements if stm.ast_type == ast.ASTType.Rule
-             for h in _shape(stm)[0]}
-    return _dynamic(statements, frozenset(h for h in heads if h[0] in seed))
-
-
-# The transformed statements are handed to clingo as ASTs, made once per process: for a
-# chunk of 16 logs that costs clingo some 4 times fewer instructions than parsing their text.
-@cache
-def _file_statements(path: Path, dynamic: frozenset[Signature]) -> tuple[ast.AST, ...]:
-    """A file's transformed statements other than rules."""
-    return tuple(_transform(s, dynamic) for s in program.others(path))
-
-
-_RULES: dict[tuple[int, frozenset[Signature]], ast.AST] = {}
-
-
-def _rule_statement(rule: program.Rule, dynamic: frozenset[Signature]) -> ast.AST:
-    """The rule transformed.  It depends only on which of its own atoms are dynamic, so
-    when the dynamic set grows (Seed) only the rules it touches are transformed again."""
-    head, body = _shape(rule.statement)
-    key = (id(rule.statement), dynamic.intersection(head, body))
-    found = _RULES.get(key)
-    if found is None:
-        found = _RULES[key] = _transform(rule.statement, dynamic)
-    return found
+    rules = _templates(profile)
+    shown = {o.shown for path in chapter_files(profile) for o in incident.chapter(path).others
+             if o.show and o.shown is not None}
+    heads = {h for rule in rules for h in rule.heads}
+    return _dynamic(rules, shown, frozenset(h for h in heads if h[0] in seed))
 
 
 @cache
 def _head_names(profile: str) -> frozenset[str]:
-    names: set[str] = set()
-    for stm in _statements(profile):
-        if stm.ast_type == ast.ASTType.Rule:
-            names.update(n for n, _ in _shape(stm)[0])
-    return frozenset(names)
+    return frozenset(n for rule in _templates(profile) for n, _ in rule.heads)
+
+
+# The transformed statements are handed to clingo as ASTs, made once per process from
+# their text (incident.py) by one parse in C++: for a chunk of 40 logs clingo takes the
+# statements in some half the time it takes to parse their text.
+@cache
+def _file_statements(path: Path, dynamic: frozenset[Signature]) -> tuple[ast.AST, ...]:
+    """A file's transformed statements other than rules."""
+    return program.parse_text("\n".join(o.transformed(dynamic)
+                                        for o in incident.chapter(path).others))
+
+
+# A rule's statement depends only on which of its own atoms are dynamic, so when the
+# dynamic set grows (Seed) only the rules it touches are parsed again.
+_RULES: dict[tuple[Path, int, frozenset[Signature]], ast.AST] = {}
+_OF: dict[tuple[Path, int, frozenset[Signature]], ast.AST] = {}  # by the whole dynamic set
+
+
+def _rule_statements(rules: Sequence[program.Rule],
+                     dynamic: frozenset[Signature]) -> list[ast.AST]:
+    keys = [(rule.path, rule.index, dynamic) for rule in rules]
+    new = [key for key in keys if key not in _OF]
+    if new:
+        _make(new, dynamic)
+    return [_OF[key] for key in keys]
+
+
+def _make(keys: list[tuple[Path, int, frozenset[Signature]]],
+          dynamic: frozenset[Signature]) -> None:
+    """The statements of these rules, those new to the process parsed together."""
+    own = {}
+    for path, index, _ in keys:
+        template = incident.rule(path, index)
+        own[(path, index, dynamic)] = (path, index,
+                                       dynamic.intersection(template.heads, template.bodies))
+    missing = {key: incident.rule(key[0], key[1]) for key in own.values() if key not in _RULES}
+    if missing:
+        made = program.parse_text("\n".join(t.text(dynamic) for t in missing.values()))
+        if len(made) != len(missing):
+            raise RuntimeError("a rule's text did not parse as one statement")
+        _RULES.update(zip(missing, made, strict=True))
+    for key, mine in own.items():
+        _OF[key] = _RULES[mine]
 
 
 class Seed:
@@ -243,8 +163,9 @@ def _signals(name: str, args: tuple[record.Value, ...]) -> tuple[str, ...]:
 def _declared(profile: str, dynamic: frozenset[Signature]) -> tuple[ast.AST, ...]:
     """The engine's ``#defined`` for everything the chapters derive or declare, with the
     incident argument: a rule left out leaves its head read but never made."""
-    return tuple(_transform(s, dynamic)
-                 for s in program.parse_text(declared(tuple(chapter_files(profile)))))
+    missing = left_out_signatures([], tuple(chapter_files(profile)))
+    return program.parse_text(defined([(n, a + 1) if (n, a) in dynamic else (n, a)
+                                       for n, a in missing]))
 
 
 def _clear() -> None:
@@ -252,9 +173,33 @@ def _clear() -> None:
     _file_statements.cache_clear()
     _declared.cache_clear()
     _RULES.clear()
+    _OF.clear()
+    _SPLIT.clear()
 
 
 atexit.register(_clear)
+
+
+# A shown atom's incident and its own form, by the atom: incident numbers run 0, 1, … in
+# every chunk, so most atoms recur from chunk to chunk, and a look-up (one call into
+# clingo, to hash) saves reading its name and arguments and making the atom again (five).
+_SPLIT: dict[tuple[clingo.Symbol, frozenset[Signature]], tuple[int, clingo.Symbol]] = {}
+
+
+def _split(atom: clingo.Symbol, dynamic: frozenset[Signature]) -> tuple[int, clingo.Symbol]:
+    """The atom's incident and the atom without it; -1 and the atom for a static one."""
+    key = (atom, dynamic)
+    found = _SPLIT.get(key)
+    if found is None:
+        args = atom.arguments
+        if (atom.name, len(args) - 1) in dynamic:
+            found = (args[0].number, clingo.Function(atom.name, args[1:]))
+        else:
+            found = (-1, atom)
+        if len(_SPLIT) >= 1 << 16:
+            _SPLIT.clear()
+        _SPLIT[key] = found
+    return found
 
 
 def solve_many(facts: Sequence[Sequence[clingo.Symbol]], profile: str) -> list[Answer | None]:
@@ -292,8 +237,8 @@ def solve_many(facts: Sequence[Sequence[clingo.Symbol]], profile: str) -> list[A
         for path in chosen:
             for stm in _file_statements(path, dynamic):
                 add(stm)
-        for rule in kept:
-            add(_rule_statement(rule, dynamic))
+        for stm in _rule_statements(kept, dynamic):
+            add(stm)
         for stm in _declared(profile, dynamic):
             add(stm)
     term, make = record.term, clingo.Function
@@ -317,11 +262,11 @@ def solve_many(facts: Sequence[Sequence[clingo.Symbol]], profile: str) -> list[A
     shared: list[clingo.Symbol] = []
     mine: dict[int, list[clingo.Symbol]] = defaultdict(list)
     for atom_ in models[-1]:
-        if (atom_.name, len(atom_.arguments) - 1) in dynamic:
-            args = atom_.arguments
-            mine[args[0].number].append(clingo.Function(atom_.name, args[1:]))
+        at, own = _split(atom_, dynamic)
+        if at < 0:
+            shared.append(own)
         else:
-            shared.append(atom_)
+            mine[at].append(own)
     out: list[Answer | None] = []
     for i in range(len(facts)):
         if i in open_ones:

@@ -117,6 +117,14 @@ def left_out(loaded: list[Path], every: tuple[Path, ...]) -> str:
     """``#defined`` lines for what the files not loaded would derive or declare (a loaded
     chapter may read a form of it, liable(_, _, kong_tile, _), that only a left-out one
     makes)."""
+    return defined(left_out_signatures(loaded, every))
+
+
+def left_out_signatures(loaded: list[Path], every: tuple[Path, ...]) -> list[Signature]:
+    """What the files of ``every`` not loaded derive or declare, sorted."""
     rest = sorted(set(every) - set(loaded))
-    missing = derived(rest) | {s for p in rest for s in of_file(p).defined}
-    return "".join(f"#defined {name}/{arity}.\n" for name, arity in sorted(missing))
+    return sorted(derived(rest) | {s for p in rest for s in of_file(p).defined})
+
+
+def defined(signatures: list[Signature]) -> str:
+    return "".join(f"#defined {name}/{arity}.\n" for name, arity in signatures)

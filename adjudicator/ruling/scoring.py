@@ -21,9 +21,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Literal
 
 import clingo
-from clingo import Function, Number, String, Symbol
+from clingo import Function, Number, Symbol
 
 from adjudicator.analysis import hands
+from adjudicator.facts import record
 from adjudicator.language import seats, tiles
 from adjudicator.language.incident import Meld
 from adjudicator.language.seats import Seat
@@ -321,7 +322,9 @@ def _waits(hand: WinHand) -> tuple[set[Tile], set[Tile]]:
 
 
 def _f(name: str, *args: int | str) -> Symbol:
-    return Function(name, [Number(a) if isinstance(a, int) else String(a) for a in args])
+    # Through record.fact's cache: the batch engine then reads the fact's name and
+    # arguments from a dict, not from clingo.
+    return record.fact(name, *args)
 
 
 def _seat_facts(w: int, hand: WinHand) -> Iterator[Symbol]:
