@@ -1,10 +1,12 @@
 """Load on the desk's API: POST /api/judge with a 40-act log, on loopback, for a while.
 
 Run: ``.venv/bin/python bench/desk_load.py [--seconds 30] [--warmup 15] [--clients 8]
-[--same]``.  Starts ``adjudicator serve`` on a free port (SQLite in a temporary folder),
-puts it under the same load for ``--warmup`` seconds first (not counted: the workers' caches
-and clingo's table of terms fill with what the logs bring, see desk/pool.py), then keeps
-``--clients`` requests in flight for ``--seconds``.  Each request is a different log (the seed
+[--rate R] [--same]``.  Starts ``adjudicator serve`` on a free port (SQLite in a temporary
+folder), puts it under the same load for ``--warmup`` seconds first (not counted: the
+workers' caches and clingo's table of terms fill with what the logs bring, see
+desk/pool.py), then keeps ``--clients`` requests in flight for ``--seconds`` — or, with
+``--rate``, sends R requests a second whatever the answers (an open load: the question "does
+it serve R judgements a second, and how fast", latency counted from when each was due).  Each request is a different log (the seed
 varies, so no answer comes from the server's cache) unless ``--same``.  Prints requests/s,
 p50/p95/max latency and, from the answers' Server-Timing header, how much of it was waiting
 for a worker and how much the worker's run (and how many logs a run judged), the CPU each
@@ -24,6 +26,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import itertools
 import os
 import re
 import socket
@@ -120,20 +123,30 @@ Timings = list[tuple[float, float, int]]
 
 
 async def run(port: int, todo: Iterator[bytes], seconds: float, clients: int,
-              pid: int) -> tuple[list[float], Timings, int, list[tuple[float, int]]]:
+              pid: int, rate: float | None = None
+              ) -> tuple[list[float], Timings, int, list[tuple[float, int]]]:
+    """``clients`` requests kept in flight (each sends its next as its answer comes), or with
+    ``rate`` requests sent at that many a second whatever the answers, over up to
+    ``clients`` connections; a request's latency is then counted from when it was due, so a
+    server that falls behind shows it (no request waits unseen for a free connection)."""
     latencies: list[float] = []
     timings: Timings = []
     failures = 0
     memory: list[tuple[float, int]] = []
-    start = time.monotonic()
+    start = time.perf_counter()
     end = start + seconds
+    due = (start + i / rate for i in itertools.count()) if rate else None
 
     async def client() -> None:
         nonlocal failures
         reader, writer = await asyncio.open_connection("127.0.0.1", port)
-        while time.monotonic() < end:
+        while True:
+            t0 = time.perf_counter() if due is None else next(due)
+            if t0 >= end:
+                break
+            if t0 > time.perf_counter():
+                await asyncio.sleep(t0 - time.perf_counter())
             writer.write(next(todo))
-            t0 = time.perf_counter()
             status, timing = await answer(reader)
             latencies.append(time.perf_counter() - t0)
             failures += status != 200
@@ -142,8 +155,8 @@ async def run(port: int, todo: Iterator[bytes], seconds: float, clients: int,
         writer.close()
 
     async def sample() -> None:
-        while time.monotonic() < end:
-            memory.append((time.monotonic() - start, rss_kb(pid)))
+        while time.perf_counter() < end:
+            memory.append((time.perf_counter() - start, rss_kb(pid)))
             await asyncio.sleep(seconds / 10)
 
     await asyncio.gather(sample(), *(client() for _ in range(clients)))
@@ -162,12 +175,17 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=30)
     parser.add_argument("--warmup", type=float, default=15,
                         help="seconds of the same load before the measured run")
-    parser.add_argument("--clients", type=int, default=8)
+    parser.add_argument("--clients", type=int, default=8,
+                        help="requests in flight; with --rate, the connections (default 32)")
+    parser.add_argument("--rate", type=float, default=None,
+                        help="send this many requests a second, whatever the answers")
     parser.add_argument("--workers", type=int, default=None)
     parser.add_argument("--recycle", type=int, default=None,
                         help="the server's --recycle (logs a worker judges before it is replaced)")
     parser.add_argument("--same", action="store_true", help="the same log every time")
     args = parser.parse_args()
+    if args.rate and "--clients" not in sys.argv:
+        args.clients = 32
     port = free_port()
     url = f"http://127.0.0.1:{port}"
     # More logs than the server could judge in the time: none is sent twice.
@@ -194,13 +212,13 @@ def main() -> None:
                             timeout=60)
             todo = iter(bodies)
             if args.warmup:
-                asyncio.run(run(port, todo, args.warmup, args.clients, server.pid))
+                asyncio.run(run(port, todo, args.warmup, args.clients, server.pid, args.rate))
             load = os.getloadavg()[0]
             main_pid = server.pid
             before = (cpu_s(main_pid), workers_cpu_s(main_pid), time.process_time())
             began = time.monotonic()
             latencies, timings, failures, memory = asyncio.run(
-                run(port, todo, args.seconds, args.clients, server.pid))
+                run(port, todo, args.seconds, args.clients, server.pid, args.rate))
             took = time.monotonic() - began
             after = (cpu_s(main_pid), workers_cpu_s(main_pid), time.process_time())
             memory.append((took, rss_kb(server.pid)))  # at the end, the workers still up
@@ -208,8 +226,10 @@ def main() -> None:
             server.terminate()
             server.wait(timeout=30)
     n = len(latencies)
+    load_is = (f"{args.rate:g} requests/s sent over up to {args.clients} connections"
+               if args.rate else f"{args.clients} clients")
     print(f"POST /api/judge, 40-act log ({'same log' if args.same else 'a new log each time'}),"
-          f" {args.clients} clients, {took:.1f} s after {args.warmup:.0f} s of warm-up,"
+          f" {load_is}, {took:.1f} s after {args.warmup:.0f} s of warm-up,"
           f" load average {load:.1f} at the start")
     print(f"requests: {n}  failures: {failures}  rate: {n / took:.1f} req/s")
     print(f"latency: {spread(latencies)}")
