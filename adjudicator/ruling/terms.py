@@ -17,6 +17,7 @@ one ``Terms`` per judgement, one per distinct symbol, so a Term equals only itse
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cached_property
 from typing import Protocol
 
 from clingo import Symbol, SymbolType
@@ -39,56 +40,38 @@ class SymbolLike(Protocol):
 
 class Term:
     """One symbol's parts, each read from clingo once, when first asked for (see the
-    module's docstring)."""
-
-    __slots__ = ("symbol", "_terms", "_type", "_name", "_arguments", "_number", "_string",
-                 "_text")
+    module's docstring).  Each reads as the symbol does, and so raises as clingo does when
+    the symbol has no such part (a number's name)."""
 
     def __init__(self, symbol: Symbol, terms: Terms) -> None:
         self.symbol = symbol
         self._terms = terms
-        self._type: SymbolType | None = None
-        self._name: str | None = None
-        self._arguments: tuple[Term, ...] | None = None
-        self._number: int | None = None
-        self._string: str | None = None
-        self._text: str | None = None
 
-    @property
+    @cached_property
     def type(self) -> SymbolType:
-        if self._type is None:
-            self._type = self.symbol.type
-        return self._type
+        return self.symbol.type
 
-    # Each reads as the symbol does, and so raises as clingo does when the symbol has no
-    # such part (a number's name).
-    @property
+    @cached_property
     def name(self) -> str:
-        if self._name is None:
-            self._name = self.symbol.name
-        return self._name
+        return self.symbol.name
 
-    @property
+    @cached_property
     def arguments(self) -> tuple[Term, ...]:
-        if self._arguments is None:
-            self._arguments = tuple(map(self._terms, self.symbol.arguments))
-        return self._arguments
+        return tuple(map(self._terms, self.symbol.arguments))
 
-    @property
+    @cached_property
     def number(self) -> int:
-        if self._number is None:
-            self._number = self.symbol.number
-        return self._number
+        return self.symbol.number
 
-    @property
+    @cached_property
     def string(self) -> str:
-        if self._string is None:
-            self._string = self.symbol.string
-        return self._string
+        return self.symbol.string
+
+    @cached_property
+    def _text(self) -> str:
+        return str(self.symbol)
 
     def __str__(self) -> str:
-        if self._text is None:
-            self._text = str(self.symbol)
         return self._text
 
     def __repr__(self) -> str:

@@ -7,13 +7,13 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
 from adjudicator import cache
-from adjudicator.language import reader, regex_store
+from adjudicator.language import regex_store
 from adjudicator.rules import engine, program, signatures
 from adjudicator.ruling.judge import judge_text
 from adjudicator.ruling.model import to_json
@@ -22,21 +22,8 @@ ROOT = Path(__file__).resolve().parents[2]
 EXAMPLE = ROOT / "examples" / "wrong-pung-priority.log"
 
 
-def _forget() -> None:
-    """Drop what this process remembers, so the next judgement goes to the folder."""
-    for remembered in (cache.folder, program.chapter, program._asked, signatures.of_file,
-                       engine.declared, reader.parser):
-        remembered.cache_clear()
 
 
-@pytest.fixture
-def folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
-    where = tmp_path / "cache"
-    monkeypatch.setenv(cache.ENV, str(where))
-    _forget()
-    yield where
-    monkeypatch.undo()
-    _forget()
 
 
 def _ruling() -> str:
@@ -48,13 +35,13 @@ def expected() -> str:
     return _ruling()
 
 
-def test_a_cold_start_stores_its_work_and_the_next_one_reads_it(
+def test_a_cold_start_stores_its_work_and_the_next_one_reads_it(forget: Callable[[], None],
         folder: Path, expected: str, monkeypatch: pytest.MonkeyPatch) -> None:
     assert _ruling() == expected
     kinds = {p.name.split("-")[0] for p in folder.iterdir()}
     assert kinds == {"chapter", "signatures", "lark", "scanners"}
     assert not [p for p in folder.iterdir() if p.name.endswith(".part")]
-    _forget()
+    forget()
 
     def no_parsing(*_: object) -> None:
         raise AssertionError("the cache folder was not read")
@@ -67,10 +54,10 @@ def test_a_cold_start_stores_its_work_and_the_next_one_reads_it(
     assert _ruling() == expected
 
 
-def test_what_is_read_back_is_what_parsing_gives(folder: Path) -> None:
+def test_what_is_read_back_is_what_parsing_gives(forget: Callable[[], None], folder: Path) -> None:
     files = engine.chapter_files("tw16")
     made = [program.chapter(p) for p in files]
-    _forget()
+    forget()
     again = [program.chapter(p) for p in files]
     assert again == made == [program._analysed(p) for p in files]
     # The rule's AST is still there for the batch engine's transform, parsed on demand.
@@ -78,20 +65,22 @@ def test_what_is_read_back_is_what_parsing_gives(folder: Path) -> None:
     assert str(rule.statement) == rule.text
 
 
-def test_damaged_entries_are_worked_out_again(folder: Path, expected: str) -> None:
+def test_damaged_entries_are_worked_out_again(forget: Callable[[], None], folder: Path,
+                                              expected: str) -> None:
     _ruling()
     for entry in folder.iterdir():
         entry.write_bytes(b"\x80 not what was stored {")
-    _forget()
+    forget()
     assert _ruling() == expected
-    _forget()
+    forget()
     for entry in folder.iterdir():  # well-formed JSON of the wrong shape
         if entry.suffix == ".json":
             entry.write_text('{"rules": [[1]], "heads": 3}', encoding="utf-8")
     assert _ruling() == expected
 
 
-def test_no_usable_folder_means_no_cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+def test_no_usable_folder_means_no_cache(forget: Callable[[], None], tmp_path: Path,
+                                         monkeypatch: pytest.MonkeyPatch,
                                          expected: str) -> None:
     blocker = tmp_path / "a-file"
     blocker.write_text("", encoding="utf-8")
@@ -100,11 +89,11 @@ def test_no_usable_folder_means_no_cache(tmp_path: Path, monkeypatch: pytest.Mon
     shared.chmod(0o777)  # others could plant a pickle here
     for where in (str(blocker / "cache"), str(shared), ""):
         monkeypatch.setenv(cache.ENV, where)
-        _forget()
+        forget()
         assert cache.folder() is None
         assert _ruling() == expected
     assert list(shared.iterdir()) == []
-    _forget()
+    forget()
 
 
 def test_the_default_folder_is_the_users_cache_home(tmp_path: Path,

@@ -3,7 +3,7 @@ statement gives, rule by rule, and the cache folder only ever saves the work of 
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -119,29 +119,18 @@ def test_a_template_knows_its_head_and_body_atoms() -> None:
 
 # ---------------------------------------------------------------- the cache folder
 
-def _forget() -> None:
-    for remembered in (cache.folder, incident.chapter, incident._by_index):
-        remembered.cache_clear()
 
 
-@pytest.fixture
-def folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
-    where = tmp_path / "cache"
-    monkeypatch.setenv(cache.ENV, str(where))
-    _forget()
-    yield where
-    monkeypatch.undo()
-    _forget()
 
 
 FILES = chapter_files("tw16")[:6]
 
 
-def test_templates_are_stored_and_read_back_as_made(folder: Path,
+def test_templates_are_stored_and_read_back_as_made(forget: Callable[[], None], folder: Path,
                                                     monkeypatch: pytest.MonkeyPatch) -> None:
     made = [incident.chapter(p) for p in FILES]
     assert len(list(folder.glob("incident-*.json"))) == len(FILES)
-    _forget()
+    forget()
 
     def no_making(*_: object) -> None:
         raise AssertionError("the cache folder was not read")
@@ -153,20 +142,22 @@ def test_templates_are_stored_and_read_back_as_made(folder: Path,
 @pytest.mark.parametrize("damage", [b"\x80 not what was stored {",
                                     b'{"rules": [[1]], "others": 3}',
                                     b'{"rules": [[0, 1, "x", []]], "others": []}'])
-def test_a_damaged_entry_is_made_again(folder: Path, damage: bytes) -> None:
+def test_a_damaged_entry_is_made_again(forget: Callable[[], None], folder: Path,
+                                       damage: bytes) -> None:
     made = [incident.chapter(p) for p in FILES]
     for entry in folder.glob("incident-*.json"):
         entry.write_bytes(damage)
-    _forget()
+    forget()
     assert [incident.chapter(p) for p in FILES] == made == [incident._made(p) for p in FILES]
 
 
-def test_without_a_cache_folder_the_templates_are_made(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_without_a_cache_folder_the_templates_are_made(
+        forget: Callable[[], None], monkeypatch: pytest.MonkeyPatch) -> None:
     made = [incident.chapter(p) for p in FILES]
     monkeypatch.setenv(cache.ENV, "")
-    _forget()
+    forget()
     try:
         assert [incident.chapter(p) for p in FILES] == made
     finally:
         monkeypatch.undo()
-        _forget()
+        forget()
