@@ -6,8 +6,9 @@ folder), puts it under the same load for ``--warmup`` seconds first (not counted
 workers' caches and clingo's table of terms fill with what the logs bring, see
 desk/pool.py), then keeps ``--clients`` requests in flight for ``--seconds`` — or, with
 ``--rate``, sends R requests a second whatever the answers (an open load: the question "does
-it serve R judgements a second, and how fast", latency counted from when each was due).  Each request is a different log (the seed
-varies, so no answer comes from the server's cache) unless ``--same``.  Prints requests/s,
+it serve R judgements a second, and how fast", latency counted from when each was due).
+Each request is a different log (the seed varies, so no answer comes from the server's
+cache) unless ``--same``.  Prints requests/s,
 p50/p95/max latency and, from the answers' Server-Timing header, how much of it was waiting
 for a worker and how much the worker's run (and how many logs a run judged), the CPU each
 request cost the server (its own process and its judging workers) and this load
