@@ -163,7 +163,7 @@ def _grounded(facts: Iterable[clingo.Symbol], profile: str,
 Assumptions = Sequence[tuple[clingo.Symbol, bool]]
 
 
-def _last_model(ctl: clingo.Control, assumptions: Assumptions = ()) -> list[clingo.Symbol] | None:
+def last_model(ctl: clingo.Control, assumptions: Assumptions = ()) -> list[clingo.Symbol] | None:
     models: list[list[clingo.Symbol]] = []
     ctl.solve(assumptions=list(assumptions),
               on_model=lambda m: models.append(m.symbols(shown=True)))
@@ -173,7 +173,7 @@ def _last_model(ctl: clingo.Control, assumptions: Assumptions = ()) -> list[clin
 def solve(facts: Iterable[clingo.Symbol], profile: str,
           files: Sequence[Path] | None = None) -> list[clingo.Symbol]:
     """The shown atoms of the (first) answer set the rules give for these facts."""
-    atoms = _last_model(_grounded(facts, profile, files))
+    atoms = last_model(_grounded(facts, profile, files))
     if atoms is None:
         raise EngineError("the rules have no answer set for this log")
     return atoms
@@ -203,11 +203,11 @@ class Answer:
     solves: int = 1  # how many clingo solve calls it took
 
 
-def _consequences(ctl: clingo.Control, mode: str,
+def consequences(ctl: clingo.Control, mode: str,
                   assumptions: Assumptions = ()) -> list[clingo.Symbol] | None:
     ctl.configuration.solve.enum_mode = mode  # type: ignore[union-attr]
     ctl.configuration.solve.models = "0"  # type: ignore[union-attr]
-    return _last_model(ctl, assumptions)
+    return last_model(ctl, assumptions)
 
 
 def _choices(ctl: clingo.Control) -> list[tuple[int, clingo.Symbol, clingo.Symbol]]:
@@ -225,12 +225,12 @@ def solve_open(facts: Iterable[clingo.Symbol], profile: str,
     ctl = _grounded(facts, profile, files)
     choices = _choices(ctl)
     if not choices:
-        atoms = _last_model(ctl)
+        atoms = last_model(ctl)
         if atoms is None:
             raise EngineError("the rules have no answer set for this log")
         return Answer(atoms, atoms)
-    brave = _consequences(ctl, "brave")
-    cautious = _consequences(ctl, "cautious")
+    brave = consequences(ctl, "brave")
+    cautious = consequences(ctl, "cautious")
     if brave is None or cautious is None:
         raise EngineError("the rules have no answer set for this log")
     answer = Answer(cautious, brave, solves=2)
@@ -240,7 +240,7 @@ def solve_open(facts: Iterable[clingo.Symbol], profile: str,
         if clingo.Function("open_choice", [clingo.Number(at), fact, choice]) not in reached:
             continue
         for value in (True, False):
-            under = _consequences(ctl, "cautious", [(choice, value)])
+            under = consequences(ctl, "cautious", [(choice, value)])
             answer.solves += 1
             if under is not None:
                 answer.possibilities.append(Possibility(at, fact, choice, value, under))

@@ -31,7 +31,7 @@ import clingo
 from clingo import ast
 
 from adjudicator.facts import record
-from adjudicator.rules import incident, program
+from adjudicator.rules import engine, incident, program
 from adjudicator.rules.engine import SIGNAL_ARGS, Answer, Warnings, chapter_files, reachable
 from adjudicator.rules.signatures import defined, left_out_signatures
 
@@ -296,25 +296,82 @@ def solve_many(facts: Sequence[Sequence[clingo.Symbol]], profile: str) -> list[A
             backend.add_rule([backend.add_atom(clingo.Function(GUARD, [clingo.Number(i)]))])
     ctl.ground([("base", [])], context=_Facts(facts, taken))
     warnings.check()
-    open_ones = {a.symbol.arguments[0].number
-                 for a in ctl.symbolic_atoms.by_signature("open_choice", 4)}
-    models: list[list[clingo.Symbol]] = []
-    ctl.solve(on_model=lambda m: models.append(m.symbols(shown=True)))
-    if not models:
+    choices: dict[int, list[tuple[int, clingo.Symbol, clingo.Symbol]]] = defaultdict(list)
+    for a in ctl.symbolic_atoms.by_signature("open_choice", 4):
+        i, at, fact, choice = a.symbol.arguments
+        choices[i.number].append((at.number, fact, choice))
+    first = _consequences(ctl, None, dynamic)
+    if first is None:
         return [None] * len(facts)
+    if choices:
+        return _open(ctl, first, choices, dynamic, len(facts))
+    return [Answer(atoms, atoms) for atoms in _per_incident(first, len(facts))]
+
+
+# The chunk's shown atoms split by incident: each incident's own atoms, and those no
+# incident owns (a static predicate's), which every incident holds.
+Split = tuple[dict[int, list[clingo.Symbol]], list[clingo.Symbol]]
+
+
+def _consequences(ctl: clingo.Control, mode: str | None, dynamic: frozenset[Signature],
+                  assumptions: engine.Assumptions = ()) -> Split | None:
+    """What the last model holds (one answer set without ``mode``; else clingo's brave or
+    cautious consequences), by incident; ``None`` if there is no answer set."""
+    if mode is None:
+        atoms = engine.last_model(ctl, assumptions)
+    else:
+        atoms = engine.consequences(ctl, mode, assumptions)
+    if atoms is None:
+        return None
     shared: list[clingo.Symbol] = []
     mine: dict[int, list[clingo.Symbol]] = defaultdict(list)
-    for atom_ in models[-1]:
-        at, own = _split(atom_, dynamic)
+    for atom in atoms:
+        at, own = _split(atom, dynamic)
         if at < 0:
             shared.append(own)
         else:
             mine[at].append(own)
+    return mine, shared
+
+
+def _per_incident(split: Split, count: int) -> list[list[clingo.Symbol]]:
+    mine, shared = split
+    return [mine.get(i, []) + shared for i in range(count)]
+
+
+def _open(ctl: clingo.Control, first: Split, choices: dict[int, list[tuple]],
+          dynamic: frozenset[Signature], count: int) -> list[Answer | None]:
+    """Answers when some incidents leave facts open: ``engine.solve_open`` for each of
+    those, on the chunk's grounding.
+
+    The incidents share nothing but what no log changes, so an answer set of the chunk is
+    one of each incident's put together: what holds in every one (or some) of them, for an
+    incident, is what holds in every one (or some) of its own, and an assumption about one
+    incident's choice leaves the others' answer sets as they were.
+    """
+    brave = _consequences(ctl, "brave", dynamic)
+    cautious = _consequences(ctl, "cautious", dynamic)
+    if brave is None or cautious is None:
+        return [None] * count
     out: list[Answer | None] = []
-    for i in range(len(facts)):
-        if i in open_ones:
-            out.append(None)
-        else:
-            atoms = mine.get(i, []) + shared
-            out.append(Answer(atoms, atoms))
+    for i, (decided, some, one) in enumerate(zip(_per_incident(cautious, count),
+                                                 _per_incident(brave, count),
+                                                 _per_incident(first, count), strict=True)):
+        if i not in choices:
+            out.append(Answer(one, one))
+            continue
+        answer = Answer(decided, some, solves=2)
+        reached = {a for a in some if a.name == "open_choice"}
+        for at, fact, choice in sorted(choices[i]):
+            if clingo.Function("open_choice", [clingo.Number(at), fact, choice]) not in reached:
+                continue
+            # The choice atom as grounded here carries the incident argument too.
+            atom = clingo.Function(choice.name, [clingo.Number(i), *choice.arguments])
+            for value in (True, False):
+                under = _consequences(ctl, "cautious", dynamic, [(atom, value)])
+                answer.solves += 1
+                if under is not None:
+                    answer.possibilities.append(engine.Possibility(
+                        at, fact, choice, value, _per_incident(under, count)[i]))
+        out.append(answer)
     return out
