@@ -74,8 +74,9 @@ def undetermined(ruling: Ruling, answer: Answer, build: Build, ctx: Context) -> 
     # What a win is counted in: 台, or 番 in the Guangdong family.
     unit = named_family(ruling.profile).unit
     known = Known.of(ruling)
-    entries = [e for e in (_entry(ruling, known, g, build, ctx, unit) for g in groups.values())
-               if e]
+    decided = _Decided(answer.atoms)
+    entries = [e for e in (_entry(ruling, known, g, build, ctx, unit, decided)
+                           for g in groups.values()) if e]
     terms = {term for _, term in groups}
     kept = [u for u in ruling.uncertain if u.term not in terms]
     kept += _brave_only(ruling, answer, terms, ctx)
@@ -95,9 +96,31 @@ def _brave_only(ruling: Ruling, answer: Answer, terms: set[str],
             if a.name == "open_fact" and str(a.arguments[1]) not in known]
 
 
+class _Decided:
+    """The atoms that hold in every answer set.
+
+    They hold in every answer set with a choice taken one way too, so a possibility holds
+    at least them: one that holds no more has the decided ruling, and is not built again
+    (most open facts change nothing).  Only a possibility with as many atoms can be that,
+    so the sets (a hash of each atom, a call into clingo) are compared only then.
+    """
+
+    def __init__(self, atoms: list[Symbol]) -> None:
+        self.atoms = atoms
+        self._set: set[Symbol] | None = None
+
+    def same(self, atoms: list[Symbol]) -> bool:
+        if len(atoms) != len(self.atoms):
+            return False
+        if self._set is None:
+            self._set = set(self.atoms)
+        return set(atoms) == self._set
+
+
 def _entry(ruling: Ruling, known: Known, group: list[Held], build: Build, ctx: Context,
-           unit: str) -> Uncertain | None:
-    views = [_difference(ruling, known, build(h.atoms, known),
+           unit: str, decided: _Decided) -> Uncertain | None:
+    views = [None if decided.same(h.atoms) else
+             _difference(ruling, known, build(h.atoms, known),
                          render_assumption(ctx, h.choice, h.value)) for h in group]
     if not any(views):
         return None  # the open fact changes nothing the ruling says
