@@ -23,8 +23,10 @@ Facts (I an act's place in the record, S a chair, T a tile, Form "std" or "ligu"
   hand_unknown(I, S)        the hand needed at act I is not in the record
   counted_hand(I, S, N)     after S's discard at I it holds N tiles (concealed + 3 per set),
                             counted from a stated hand through a record with no gap
-  shown_flower(I, S, F) shown_meld(I, S, Kind, T)   S's flowers and laid-out sets before act
-                            I (T the set's lowest tile)
+  flower_shown(S, F, From, Until)  meld_shown(S, Kind, T, From, Until)   S's flower F, a set
+                            S has laid out (T its claimed tile, or its lowest), lies face up
+                            before every act I with From <= I < Until (Until: the last
+                            act + 1 if it still does at the end)
 """
 
 from __future__ import annotations
@@ -442,28 +444,48 @@ def _holds_flower(hand: HandState) -> bool:
 
 
 def shown_facts(incident: Incident, timeline: Timeline) -> Iterator[Symbol]:
-    # (name, args after I and S) of what each state shows, by state: the replay shares a
-    # hand's state between the acts that leave it alone.
-    shown: dict[int, list[tuple[str, tuple[str | int, ...]]]] = {}
-    for i in range(1, len(incident.acts) + 1):
-        for seat in SEATS:
+    """What lies face up, as the span of acts each flower and set lies face up before.
+
+    Once laid out, a set or a flower stays so (a 加杠 makes its pung another set; 七搶一
+    takes a flower away), so a span per thing keeps the facts as many as the things laid
+    out, where a fact per act and thing grew with the record times what lies face up.
+    """
+    end = len(incident.acts) + 1
+    for seat in SEATS:
+        since: dict[Shown, int] = {}
+        last: HandState | None = None
+        for i in range(1, end):
             state = timeline.before[i - 1][seat]
-            key = id(state)
-            if key not in shown:
-                shown[key] = _shown(state)
-            for name, rest in shown[key]:
-                yield fact(name, i, seat, *rest)
+            if state is last:  # the replay shares a state between the acts that leave it be
+                continue
+            last = state
+            now = _shown(state)
+            for thing in [t for t in since if t not in now]:
+                yield _span(thing, seat, since.pop(thing), i)
+            for thing in now:
+                since.setdefault(thing, i)
+        for thing, start in since.items():
+            yield _span(thing, seat, start, end)
 
 
-def _shown(state: HandState) -> list[tuple[str, tuple[str | int, ...]]]:
-    out: list[tuple[str, tuple[str | int, ...]]] = [
-        ("shown_flower", (f,)) for f in dict.fromkeys(state.flowers)]
+# A thing laid out: its fact's name and its arguments after the seat.
+Shown = tuple[str, tuple[str | int, ...]]
+
+
+def _span(thing: Shown, seat: str, start: int, until: int) -> Symbol:
+    name, rest = thing
+    return fact(name, seat, *rest, start, until)
+
+
+def _shown(state: HandState) -> dict[Shown, None]:
+    """What ``state`` shows, in order, each once."""
+    out: dict[Shown, None] = {("flower_shown", (f,)): None for f in state.flowers}
     for m in state.melds:
         known = [t for t in m.tiles if t >= 0]
         if known:
             # A pung or pung-kong is named by its claimed tile, laid first.
             lead = known[0] if m.kind in ("碰", "明杠") else min(known)
-            out.append(("shown_meld", (m.kind, lead)))
+            out[("meld_shown", (m.kind, lead))] = None
     return out
 
 
