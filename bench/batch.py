@@ -9,7 +9,8 @@ written once to bench/.corpus/).  Prints:
   empty rule base — both on the first S logs, per process, and scaled by the worker count
   so that the ratio compares like with like;
 * ms per act at 40, 400, 2,000 and 10,000 acts (the judgement should grow linearly);
-* the rules' step alone (one clingo run a chunk of 16 logs), CPU ms a log;
+* the rules' step alone (one clingo run a chunk, as ``adjudicator batch`` makes them), CPU ms
+  a log;
 * peak memory of the batch run (parent and workers);
 * a cold ``adjudicator judge`` of a 40-act log against ``python -c "import clingo"``.
 
@@ -34,6 +35,8 @@ sys.path.insert(0, str(ROOT / "bench"))
 
 from corpus import make_log, write_corpus  # noqa: E402
 from judge import make_log as long_log  # noqa: E402
+
+from adjudicator.batch import CHUNK  # noqa: E402
 
 PY = ROOT / ".venv" / "bin" / "python"
 EXE = ROOT / ".venv" / "bin" / "adjudicator"
@@ -85,7 +88,7 @@ def single_and_floor(paths: list[Path]) -> tuple[float, float]:
     return single, floor
 
 
-def rules_step(paths: list[Path], chunk: int = 16) -> float:
+def rules_step(paths: list[Path], chunk: int = CHUNK) -> float:
     """CPU ms a log of the rules' step alone in batch (rules/multi.py's solve_many over
     chunks of ``chunk`` logs, their facts built beforehand), after a warm-up chunk."""
     from adjudicator.language.json_form import read_any
@@ -150,7 +153,7 @@ def main() -> None:
     print(f"  (b) floor (read + facts + ground/solve with no rules) {floor:.1f} logs/s a "
           f"process, x{workers} = {floor * workers:.1f}: batch is "
           f"{floor * workers / rate:.1f}x slower than the floor")
-    print(f"  the rules' step alone (rules/multi.py, chunks of 16): "
+    print(f"  the rules' step alone (rules/multi.py, chunks of {CHUNK}): "
           f"{rules_step(paths[:args.sample]):.1f} ms CPU a log")
     print(f"  peak memory: workers {peak / 1024:.0f} MB (largest), this process "
           f"{resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.0f} MB")

@@ -33,6 +33,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from adjudicator.batch import CHUNK  # noqa: E402
 from adjudicator.language.errors import LogError  # noqa: E402
 from adjudicator.simulation.check import caught, clean_failures  # noqa: E402
 from adjudicator.simulation.faults import FAULTS, Fault, inject  # noqa: E402
@@ -186,7 +187,7 @@ def main() -> None:
                     help="first seed of every phase: a long run split into pieces (e.g. "
                          "--first 2000 --faults 2000 covers the games of seeds 2000-3999)")
     ap.add_argument("--jobs", type=int, default=2, help="worker processes")
-    ap.add_argument("--chunk", type=int, default=16, help="logs per clingo run (batch engine)")
+    ap.add_argument("--chunk", type=int, default=CHUNK, help="logs per clingo run (batch engine)")
     ap.add_argument("--engine", choices=("batch", "single"), default="batch")
     ap.add_argument("--findings", type=Path, default=None)
     ap.add_argument("--progress", type=int, default=0,

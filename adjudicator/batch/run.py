@@ -13,6 +13,7 @@ import os
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from itertools import islice
 
+from adjudicator.batch import CHUNK
 from adjudicator.batch.sources import Item
 from adjudicator.batch.work import Line, judge_chunk
 
@@ -27,7 +28,7 @@ def chunks(items: Iterable[Item], size: int) -> Iterator[Chunk]:
 
 def run(items: Sequence[Item], on_line: Callable[[Line], None], *, profile: str | None = None,
         settings: dict[str, str] | None = None, workers: int | None = None,
-        scheduler: str | None = None, chunk_size: int = 16) -> None:
+        scheduler: str | None = None, chunk_size: int = CHUNK) -> None:
     """Judge ``items``, calling ``on_line`` with each output line as soon as it is ready."""
     settings = settings or {}
     parts = chunks(items, chunk_size)

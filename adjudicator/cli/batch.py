@@ -10,6 +10,7 @@ from typing import IO, TYPE_CHECKING, Annotated, Any
 
 import typer
 
+from adjudicator.batch import CHUNK
 from adjudicator.cli.options import Settings, fail, known_profile, settings
 
 if TYPE_CHECKING:
@@ -30,7 +31,7 @@ def batch(
         help="本機工作行程數（預設：所有核心；1 表示在本行程內）")] = None,
     scheduler: Annotated[str | None, typer.Option(
         help="改送到 Dask 分散式叢集，如 tcp://10.0.0.5:8786")] = None,
-    chunk: Annotated[int, typer.Option(help="每次送給工作行程的紀錄數")] = 16,
+    chunk: Annotated[int, typer.Option(help="每次送給工作行程的紀錄數")] = CHUNK,
     summary_json: Annotated[Path | None, typer.Option(
         "--summary-json", help="另把摘要寫成 JSON 檔")] = None,
 ) -> None:

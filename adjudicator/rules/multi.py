@@ -11,9 +11,9 @@ nothing a log brings (tile tables, the profile's readings) stay as they are and 
 grounded once for all.
 
 The answer set of the whole chunk is split back by that argument.  A log whose record
-leaves facts open (asp/open.lp's choices) needs several solver calls of its own and goes
-the single-log path (engine.solve_open); so does every log of a chunk that has no answer
-set together, so that one broken log cannot take the others with it.
+leaves facts open (asp/open.lp's choices) is answered as engine.solve_open answers it, on
+the chunk's grounding (``_open``).  Every log of a chunk that has no answer set together
+goes the single-log path, so that one broken log cannot take the others with it.
 tests/batch/test_batch.py checks over the case corpus that the rulings are the single
 path's, ruling for ruling.
 """
