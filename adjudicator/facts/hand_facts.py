@@ -32,7 +32,7 @@ Facts (I an act's place in the record, S a chair, T a tile, Form "std" or "ligu"
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
@@ -454,13 +454,25 @@ def shown_facts(incident: Incident, timeline: Timeline) -> Iterator[Symbol]:
     for seat in SEATS:
         since: dict[Shown, int] = {}
         last: HandState | None = None
+        melds: list[Meld] = []
         for i in range(1, end):
             state = timeline.before[i - 1][seat]
             if state is last:  # the replay shares a state between the acts that leave it be
                 continue
             last = state
-            now = _shown(state)
-            for thing in [t for t in since if t not in now]:
+            if state.melds[:len(melds)] == melds:
+                # Sets only added since the last state (the way play goes): look at those
+                # and the flowers, not at every set again (a list compares equal items by
+                # identity first).
+                now = _flowers(state)
+                gone = [t for t in since if t[0] == FLOWER and t not in now]
+                now.update(_sets(state.melds[len(melds):]))
+            else:
+                now = _flowers(state)
+                now.update(_sets(state.melds))
+                gone = [t for t in since if t not in now]
+            melds = list(state.melds)
+            for thing in gone:
                 yield _span(thing, seat, since.pop(thing), i)
             for thing in now:
                 since.setdefault(thing, i)
@@ -477,10 +489,18 @@ def _span(thing: Shown, seat: str, start: int, until: int) -> Symbol:
     return fact(name, seat, *rest, start, until)
 
 
-def _shown(state: HandState) -> dict[Shown, None]:
-    """What ``state`` shows, in order, each once."""
-    out: dict[Shown, None] = {("flower_shown", (f,)): None for f in state.flowers}
-    for m in state.melds:
+FLOWER = "flower_shown"
+
+
+def _flowers(state: HandState) -> dict[Shown, None]:
+    """The flowers ``state`` shows, in order, each once."""
+    return {(FLOWER, (f,)): None for f in state.flowers}
+
+
+def _sets(melds: Iterable[Meld]) -> dict[Shown, None]:
+    """The laid-out sets, in order, each once (a set is named by its kind and one tile)."""
+    out: dict[Shown, None] = {}
+    for m in melds:
         known = [t for t in m.tiles if t >= 0]
         if known:
             # A pung or pung-kong is named by its claimed tile, laid first.
