@@ -101,20 +101,19 @@ class _Decided:
 
     They hold in every answer set with a choice taken one way too, so a possibility holds
     at least them: one that holds no more has the decided ruling, and is not built again
-    (most open facts change nothing).  Only a possibility with as many atoms can be that,
-    so the sets (a hash of each atom, a call into clingo) are compared only then.
+    (most open facts change nothing).  A possibility's atoms include the decided ones, so
+    as many of them as there are decided ones (each once) are those: the atoms are counted,
+    not compared (a hash of each is a call into clingo).
     """
 
     def __init__(self, atoms: list[Symbol]) -> None:
         self.atoms = atoms
-        self._set: set[Symbol] | None = None
+        self._distinct: int | None = None
 
     def same(self, atoms: list[Symbol]) -> bool:
-        if len(atoms) != len(self.atoms):
-            return False
-        if self._set is None:
-            self._set = set(self.atoms)
-        return set(atoms) == self._set
+        if self._distinct is None:
+            self._distinct = len(set(self.atoms))
+        return len(atoms) <= self._distinct
 
 
 def _entry(ruling: Ruling, known: Known, group: list[Held], build: Build, ctx: Context,
