@@ -1,6 +1,9 @@
 """How fast a log is judged: warm in-process and cold from the command line.
 
-Run: ``.venv/bin/python bench/judge.py [--quick]``.  Prints:
+Run: ``.venv/bin/python bench/judge.py [--quick] [--cold] [--runs N] [--instructions]``
+(--cold: only the cold start; --runs: cold runs of each kind, 5 unless given;
+--instructions: also count a cold judgement's instructions under callgrind, as a whole
+and by phase: steadier than CPU time on a shared machine, and some minutes).  Prints:
 
 * the Python side (read, replay, facts) in µs per act at 40 … 10,000 acts;
 * the rules' step alone for a 40-act log, CPU ms, with the program handed to clingo as
@@ -170,29 +173,37 @@ def _timed(args: list[str], env: dict[str, str], before: object = None) -> tuple
 
 # A cold judgement of one log, phase by phase, in CPU ms (run in a new process).
 _PHASES = """
-import sys, time
+import os, sys, time
 clock = time.process_time
 marks = [("start", clock())]
+# STOP_AFTER=k ends the run after the k-th phase (cold_instructions counts each prefix).
+stop = int(os.environ.get("STOP_AFTER", "99"))
+if stop == 0:
+    raise SystemExit(0)
+def mark(what):
+    marks.append((what, clock()))
+    if len(marks) > stop:
+        raise SystemExit(0)
 import adjudicator.cli.judging, adjudicator.language.json_form
-marks.append(("import the reader", clock()))
+mark("import the reader")
 from adjudicator.ruling import judge as J
-marks.append(("import the judge", clock()))
+mark("import the judge")
 from adjudicator.language import reader
 reader.parser()
-marks.append(("load the parser", clock()))
+mark("load the parser")
 incident = reader.read(open(sys.argv[1], encoding="utf-8").read())
-marks.append(("first read", clock()))
+mark("first read")
 from adjudicator.analysis import replay
 name = J.profile_of(incident)
 timeline = replay.replay(incident)
 facts = J.facts_of(incident, timeline, None, J.profile_family(name))
-marks.append(("replay and facts", clock()))
+mark("replay and facts")
 from adjudicator.rules import engine
 answer = engine.solve_open(facts, name)
-marks.append(("rules (ground, solve)", clock()))
+mark("rules (ground, solve)")
 from adjudicator.ruling.model import to_json
 to_json(J.ruling_of(incident, name, answer, timeline))
-marks.append(("ruling and JSON", clock()))
+mark("ruling and JSON")
 import json
 print(json.dumps({what: (t - marks[i][1]) * 1000 for i, (what, t) in enumerate(marks[1:])}))
 """
@@ -211,7 +222,55 @@ def cold_phases(log: str, env: dict[str, str], runs: int = 5) -> None:
           f"{runs}): " + ", ".join(f"{k} {statistics.median(v):.0f}" for k, v in seen.items()))
 
 
-def cold_start(runs: int = 5) -> None:
+def _instructions(args: list[str], env: dict[str, str]) -> int:
+    """Instructions one run of ``args`` executes, counted by valgrind's callgrind."""
+    done = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null",
+                           *args], check=True, capture_output=True, text=True,
+                          env={**os.environ, "PYTHONHASHSEED": "0", **env})
+    for line in done.stderr.splitlines():
+        if "Collected :" in line:
+            return int(line.rsplit(":", 1)[1])
+    raise RuntimeError(done.stderr)
+
+
+def cold_instructions(log: str, env: dict[str, str]) -> None:
+    """Instructions (M) of a cold judgement of ``log`` as a whole and phase by phase (each
+    phase the difference between runs stopped after it and before it), against the
+    interpreter alone and ``import clingo``.  Steady where CPU time is not: the machine is
+    shared.  Without the package's bytecode cached (PYTHONDONTWRITEBYTECODE and no
+    __pycache__) every import compiles its source: some 0.4 G more."""
+    py = str(ROOT / ".venv" / "bin" / "python")
+    exe = str(ROOT / ".venv" / "bin" / "adjudicator")
+    whole = _instructions([py, exe, "judge", log, "-f", "json"], env)
+    base = _instructions([py, "-c", "pass"], env)
+    clingo_ = _instructions([py, "-c", "import clingo"], env)
+    names = [line.split('"')[1] for line in _PHASES.splitlines()
+             if line.startswith('mark("')]
+    counts = [_instructions([py, "-c", _PHASES, log], {**env, "STOP_AFTER": str(k)})
+              for k in range(len(names) + 1)]
+    phases = ", ".join(f"{name} {(counts[k + 1] - counts[k]) / 1e6:.0f}"
+                       for k, name in enumerate(names))
+    print(f"  instructions (M): adjudicator judge {whole / 1e6:.0f}; python -c pass "
+          f"{base / 1e6:.0f}; import clingo {clingo_ / 1e6:.0f}")
+    print(f"  by phase (M): interpreter {counts[0] / 1e6:.0f}, {phases}")
+
+
+def _bytecode() -> str:
+    """Whether a new process finds the package's modules compiled (a .pyc as new as each
+    source): PYTHONDONTWRITEBYTECODE without a __pycache__ leaves every import compiling
+    its source, some 40% more instructions for a cold judgement."""
+    import importlib.util
+
+    sources = list((ROOT / "adjudicator").rglob("*.py"))
+    stale = [f for f in sources
+             if not (pyc := Path(importlib.util.cache_from_source(str(f)))).exists()
+             or pyc.stat().st_mtime < f.stat().st_mtime]
+    return ("bytecode cached" if not stale else
+            f"{len(stale)} of {len(sources)} modules without fresh bytecode "
+            "(python -m compileall adjudicator)")
+
+
+def cold_start(runs: int = 5, instructions: bool = False) -> None:
     exe = str(ROOT / ".venv" / "bin" / "adjudicator")
     py = str(ROOT / ".venv" / "bin" / "python")
     folder = Path(tempfile.mkdtemp(prefix="adjudicator-bench-cache-"))
@@ -241,13 +300,21 @@ def cold_start(runs: int = 5) -> None:
         show("  … cache emptied before each run", [_timed(args, env, empty)
                                                     for _ in range(runs)])
     _timed([exe, "judge", f.name, "-f", "json"], env)  # fill the cache
-    cold_phases(f.name, env)
+    cold_phases(f.name, env, runs)
+    if instructions:
+        cold_instructions(f.name, env)
     empty()
     Path(f.name).unlink()
 
 
 def main() -> None:
     quick = "--quick" in sys.argv
+    runs = int(sys.argv[sys.argv.index("--runs") + 1]) if "--runs" in sys.argv else 5
+    if "--cold" in sys.argv:
+        print(f"cold start (a new process; {os.cpu_count()} cores, "
+              f"load {os.getloadavg()[0]:.1f}; {_bytecode()}):")
+        cold_start(runs, "--instructions" in sys.argv)
+        return
     sizes = (40, 400, 2000) if quick else (40, 400, 2000, 10000)
     # The Python side alone, to 10,000 acts: each column should stay flat (linear growth).
     python_part(make_log(40))
@@ -265,8 +332,9 @@ def main() -> None:
     # this log grows faster than linearly on the Python side (see the commit of this line).
     print("whole judgement, pungs and chows made: " + "   ".join(
         f"{n} acts {per_act(n, make_pung_log):5.2f} ms/act" for n in sizes), flush=True)
-    print(f"cold start (a new process; {os.cpu_count()} cores, load {os.getloadavg()[0]:.1f}):")
-    cold_start()
+    print(f"cold start (a new process; {os.cpu_count()} cores, load {os.getloadavg()[0]:.1f}; "
+          f"{_bytecode()}):")
+    cold_start(runs, "--instructions" in sys.argv)
 
 
 if __name__ == "__main__":
