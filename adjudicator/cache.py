@@ -1,7 +1,8 @@
 """A per-user folder for what a cold start would otherwise work out again: the analysis of
 the rule files (rules/program.py, rules/signatures.py), the LALR tables of the grammar
-and its lexer's compiled scanners (language/reader.py, language/regex_store.py) and the
-parsed TOML tables of words (``read_toml``).
+and its lexer's compiled scanners (language/reader.py, language/regex_store.py), the
+parsed TOML tables of words (``read_toml``) and the code of the methods dataclasses write
+(dataclass_code.py).
 
 Every entry is named by a hash of what it was made from, so a changed rule file or a new
 library version simply misses; nothing is ever invalidated in place.  The cache is only
@@ -11,8 +12,9 @@ their own and renamed into place, so two processes writing the same entry at onc
 one whole copy, and a reader never sees half of one.
 
 The folder is ``$ADJUDICATOR_CACHE_DIR`` when set (empty: no cache), else
-``$XDG_CACHE_HOME/adjudicator`` (``~/.cache/adjudicator``).  The lexer tables are a pickle,
-so the folder must be the user's own: a folder another user could write to is not used.
+``$XDG_CACHE_HOME/adjudicator`` (``~/.cache/adjudicator``).  The lexer tables are a pickle
+and the dataclass methods are code, so the folder must be the user's own: a folder another
+user could write to is not used.
 """
 
 from __future__ import annotations

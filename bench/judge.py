@@ -184,6 +184,9 @@ def mark(what):
     marks.append((what, clock()))
     if len(marks) > stop:
         raise SystemExit(0)
+# As the command line does (cli/__init__.py): dataclasses of kept code.
+from adjudicator.dataclass_code import kept
+kept().__enter__()
 import adjudicator.cli.judging, adjudicator.language.json_form
 mark("import the reader")
 from adjudicator.ruling import judge as J

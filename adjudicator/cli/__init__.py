@@ -26,7 +26,15 @@ def __getattr__(name: str) -> Any:
 
 
 def main() -> None:
-    args = sys.argv[1:]
+    # The modules a command imports make their dataclasses of code compiled by an earlier
+    # process (dataclass_code.py): compiling it again is a fifth of a cold judgement.
+    from adjudicator.dataclass_code import kept
+
+    with kept():
+        _main(sys.argv[1:])
+
+
+def _main(args: list[str]) -> None:
     if args[:1] == ["judge"]:
         from adjudicator.cli.judging import quick
 
