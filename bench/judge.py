@@ -184,9 +184,13 @@ def mark(what):
     marks.append((what, clock()))
     if len(marks) > stop:
         raise SystemExit(0)
-# As the command line does (cli/__init__.py): dataclasses of kept code.
+# As the command line does (cli/__init__.py): no cyclic collection, dataclasses of kept
+# code.
+import gc
+gc.disable()
 from adjudicator.dataclass_code import kept
-kept().__enter__()
+_kept = kept()  # held: a dropped context manager closes and undoes it
+_kept.__enter__()
 import adjudicator.cli.judging, adjudicator.language.json_form
 mark("import the reader")
 from adjudicator.ruling import judge as J
