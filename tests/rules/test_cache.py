@@ -39,7 +39,7 @@ def test_a_cold_start_stores_its_work_and_the_next_one_reads_it(forget: Callable
         folder: Path, expected: str, monkeypatch: pytest.MonkeyPatch) -> None:
     assert _ruling() == expected
     kinds = {p.name.split("-")[0] for p in folder.iterdir()}
-    assert kinds == {"chapter", "signatures", "lark", "scanners"}
+    assert kinds == {"chapter", "signatures", "declared", "lark", "scanners"}
     assert not [p for p in folder.iterdir() if p.name.endswith(".part")]
     forget()
 
