@@ -12,9 +12,9 @@ their own and renamed into place, so two processes writing the same entry at onc
 one whole copy, and a reader never sees half of one.
 
 The folder is ``$ADJUDICATOR_CACHE_DIR`` when set (empty: no cache), else
-``$XDG_CACHE_HOME/adjudicator`` (``~/.cache/adjudicator``).  The lexer tables are a pickle
-and the dataclass methods are code, so the folder must be the user's own: a folder another
-user could write to is not used.
+``$XDG_CACHE_HOME/adjudicator`` (``~/.cache/adjudicator``).  The lexer tables and the
+chapters' analyses are pickles and the dataclass methods are code, so the folder must be the
+user's own: a folder another user could write to is not used.
 """
 
 from __future__ import annotations

@@ -21,6 +21,7 @@ under a hash of both, and a cold start reads a small JSON file instead of parsin
 from __future__ import annotations
 
 import atexit
+import pickle
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -162,15 +163,15 @@ class Chapter:
 @cache
 def chapter(path: Path) -> Chapter:
     data = path.read_bytes()
-    name = f"chapter-{disk.key(data, clingo.__version__, _own_source())}.json"
-    stored = disk.read_json(name)
+    name = f"chapter-{disk.key(data, clingo.__version__, _own_source())}.pickle"
+    stored = _read(name)
     if stored is not None:
         try:
             return _loaded(path, stored)
-        except (KeyError, TypeError, ValueError):
+        except (TypeError, ValueError):
             pass  # a damaged entry: work it out again, and store it whole
     made = _analysed(path)
-    disk.write_json(name, _stored(made))
+    disk.write_bytes(name, pickle.dumps(_stored(made), protocol=pickle.HIGHEST_PROTOCOL))
     return made
 
 
@@ -193,32 +194,29 @@ def _own_source() -> bytes:
     return Path(__file__).read_bytes()
 
 
-def _stored(made: Chapter) -> dict:
-    return {"other": made.other,
-            "rules": [[r.index, r.text, [_to_json(p) for p in r.heads],
-                       [_to_json(p) for p in r.needs]] for r in made.rules]}
+# A chapter's analysis is kept as a pickle of plain tuples, not as JSON: unpickling makes
+# the patterns' tuples in C, where JSON made lists that Python turned into tuples one by
+# one (a cold judgement reads some 17 chapters: 45 M instructions as JSON).  The entry's
+# name holds this module's code, so its shape is the one _loaded expects.
+def _stored(made: Chapter) -> tuple:
+    return made.other, tuple((r.index, r.text, r.heads, r.needs) for r in made.rules)
 
 
-def _to_json(pattern: Pattern) -> list:
-    (name, arity), consts = pattern
-    return [name, arity, [[k, c] for k, c in consts]]
+def _read(name: str) -> object:
+    where = disk.path(name)
+    if where is None:
+        return None
+    try:
+        return pickle.loads(where.read_bytes())
+    except Exception:  # noqa: BLE001 - missing, cut short or not a pickle at all
+        return None
 
 
-def _from_json(item: list) -> Pattern:
-    name, arity, consts = item
-    if not isinstance(name, str) or not isinstance(arity, int):
-        raise TypeError(item)
-    return (name, arity), tuple((int(k), str(c)) for k, c in consts)
-
-
-def _loaded(path: Path, stored: dict) -> Chapter:
-    rules = tuple(Rule(path, int(index), str(text), tuple(_from_json(h) for h in heads),
-                       tuple(_from_json(n) for n in needs))
-                  for index, text, heads, needs in stored["rules"])
-    other = stored["other"]
+def _loaded(path: Path, stored: object) -> Chapter:
+    other, rules = stored  # type: ignore[misc]
     if not isinstance(other, str):
         raise TypeError(other)
-    return Chapter(rules, other)
+    return Chapter(tuple(Rule(path, *rule) for rule in rules), other)
 
 
 class Present:

@@ -5,6 +5,7 @@ still judges, the same."""
 from __future__ import annotations
 
 import os
+import pickle
 import subprocess
 import sys
 from collections.abc import Callable
@@ -73,9 +74,11 @@ def test_damaged_entries_are_worked_out_again(forget: Callable[[], None], folder
     forget()
     assert _ruling() == expected
     forget()
-    for entry in folder.iterdir():  # well-formed JSON of the wrong shape
+    for entry in folder.iterdir():  # well-formed JSON or pickles of the wrong shape
         if entry.suffix == ".json":
             entry.write_text('{"rules": [[1]], "heads": 3}', encoding="utf-8")
+        elif entry.name.startswith("chapter-"):
+            entry.write_bytes(pickle.dumps(("#show.", [[1]])))
     assert _ruling() == expected
 
 
