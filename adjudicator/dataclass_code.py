@@ -24,9 +24,12 @@ from typing import Any
 
 from adjudicator import cache as disk
 
+# Some 320 methods for a judgement, a few hundred more for the other commands.
+LIMIT = 4000
 
-def _entry() -> str:
-    return f"dataclass-code-{disk.key(importlib.util.MAGIC_NUMBER)}.marshal"
+
+def _entry(kind: str) -> str:
+    return f"dataclass-code-{disk.key(importlib.util.MAGIC_NUMBER, kind)}.marshal"
 
 
 def _load(name: str) -> dict[str, CodeType]:
@@ -49,6 +52,7 @@ class _Exec:
 
     def __init__(self, known: dict[str, CodeType]) -> None:
         self.known = known
+        self.used: dict[str, CodeType] = {}
         self.new = False
 
     def __call__(self, source: Any, globals_: Any = None, locals_: Any = None, /) -> None:
@@ -58,18 +62,21 @@ class _Exec:
                 code = compile(source, "<string>", "exec", dont_inherit=True)
                 self.known[source] = code
                 self.new = True
+            self.used[source] = code
             source = code
         exec(source, globals_, locals_)  # noqa: S102 - dataclasses' own call, as it made it
 
 
 @contextmanager
-def kept() -> Iterator[None]:
+def kept(kind: str = "") -> Iterator[None]:
     """Within: dataclasses created reuse the kept code of their methods.  On leaving, the
-    code of texts not seen before is stored (a missing or damaged entry is made again)."""
+    code of texts not seen before is stored (a missing or damaged entry is made again).
+    ``kind`` names an entry of its own: a one-log ``judge`` then unmarshals only the
+    methods of its own modules, not the other commands' (twice as many)."""
     if "exec" in vars(dataclasses):  # someone else's stand-in: leave it alone
         yield
         return
-    name = _entry()
+    name = _entry(kind)
     runner = _Exec(_load(name))
     dataclasses.exec = runner  # type: ignore[attr-defined]
     try:
@@ -77,4 +84,7 @@ def kept() -> Iterator[None]:
     finally:
         del dataclasses.exec  # type: ignore[attr-defined]
         if runner.new:
-            disk.write_bytes(name, marshal.dumps(runner.known))
+            # Each command adds the methods of its own modules; should anything make new
+            # texts run after run, the entry starts again from this run's, not grow on.
+            kept_ = runner.known if len(runner.known) <= LIMIT else runner.used
+            disk.write_bytes(name, marshal.dumps(kept_))

@@ -189,7 +189,7 @@ def mark(what):
 import gc
 gc.disable()
 from adjudicator.dataclass_code import kept
-_kept = kept()  # held: a dropped context manager closes and undoes it
+_kept = kept("judge")  # held: a dropped context manager closes and undoes it
 _kept.__enter__()
 import adjudicator.cli.judging, adjudicator.language.json_form
 mark("import the reader")

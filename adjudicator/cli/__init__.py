@@ -39,7 +39,7 @@ def main() -> None:
     # process (dataclass_code.py): compiling it again is a fifth of a cold judgement.
     from adjudicator.dataclass_code import kept
 
-    with kept():
+    with kept("judge" if judge else "commands"):
         if judge:
             from adjudicator.cli.judging import quick
 

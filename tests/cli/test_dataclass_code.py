@@ -6,6 +6,7 @@ from __future__ import annotations
 import builtins
 import dataclasses
 import inspect
+import marshal
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -13,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from adjudicator import cache
+from adjudicator import cache, dataclass_code
 from adjudicator.dataclass_code import kept
 
 METHODS = ("__init__", "__repr__", "__eq__", "__hash__", "__setattr__", "__delattr__")
@@ -103,3 +104,16 @@ def test_without_a_cache_folder(monkeypatch: pytest.MonkeyPatch) -> None:
     finally:
         monkeypatch.undo()
         cache.folder.cache_clear()
+
+
+def test_the_entry_does_not_grow_without_end(folder: Path,
+                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(dataclass_code, "LIMIT", 10)
+    with kept():
+        for n in range(3):  # a new text each time: three classes of a new field name
+            dataclasses.make_dataclass(f"C{n}", [(f"f{n}", int)])
+    with kept():
+        _make()
+    (entry,) = folder.glob("dataclass-code-*.marshal")
+    texts = marshal.loads(entry.read_bytes())
+    assert not any("f0" in text for text in texts)  # the first run's texts were let go
