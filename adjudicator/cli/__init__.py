@@ -28,8 +28,7 @@ def __getattr__(name: str) -> Any:
 
 def main() -> None:
     args = sys.argv[1:]
-    judge = args[:1] == ["judge"]
-    if judge:
+    if args[:1] == ["judge"]:
         # One judgement, then the process ends: the cyclic collector, run again and again
         # as the imports and the judgement allocate, finds next to nothing to free (the
         # same peak memory, 225 MB, for a 10,000-act log) and costs a tenth of a cold
@@ -39,16 +38,20 @@ def main() -> None:
     # process (dataclass_code.py): compiling it again is a fifth of a cold judgement.
     from adjudicator.dataclass_code import kept
 
-    with kept("judge" if judge else "commands"):
-        if judge:
+    if args[:1] == ["judge"]:
+        with kept("judge"):
             from adjudicator.cli.judging import quick
 
-            if quick(args[1:]):
-                # What is alive now lives to the end: frozen, the interpreter's
-                # collections at exit pass over it (some 40 M instructions).
-                gc.freeze()
-                return
-            gc.enable()  # typer's commands may run long (serve, batch): collect there
+            judged = quick(args[1:])
+        if judged:
+            # What is alive now lives to the end: frozen, the interpreter's collections
+            # at exit pass over it (some 40 M instructions).
+            gc.freeze()
+            return
+        gc.enable()  # typer's commands may run long (serve, batch): collect there
+    # typer's own dataclasses (judge --help too) in an entry of their own: the one-log
+    # judge's entry holds only what it needs.
+    with kept("commands"):
         from adjudicator.cli import chinese
         from adjudicator.cli.commands import app
 
