@@ -12,6 +12,7 @@ import typer
 
 from adjudicator.batch import CHUNK
 from adjudicator.cli.options import Settings, fail, known_profile, settings
+from adjudicator.desk import RECYCLE
 
 if TYPE_CHECKING:
     pass
@@ -32,6 +33,8 @@ def batch(
     scheduler: Annotated[str | None, typer.Option(
         help="改送到 Dask 分散式叢集，如 tcp://10.0.0.5:8786")] = None,
     chunk: Annotated[int, typer.Option(help="每次送給工作行程的紀錄數")] = CHUNK,
+    recycle: Annotated[int, typer.Option(
+        help="本機工作行程每裁決這麼多份紀錄就換新一個（記憶體不再增長；0：不換）")] = RECYCLE,
     summary_json: Annotated[Path | None, typer.Option(
         "--summary-json", help="另把摘要寫成 JSON 檔")] = None,
 ) -> None:
@@ -52,6 +55,8 @@ def batch(
         fail("--resume 需要 -o 輸出檔")
     if chunk < 1 or (workers is not None and workers < 1):
         fail("--chunk 與 --workers 須是正整數")
+    if recycle < 0:
+        fail("--recycle 須是 0 或正整數")
     run_settings = settings(set_)
     items = list(expand(paths))
     if not items:
@@ -71,7 +76,7 @@ def batch(
 
             logs = [i for i in todo if not is_match(i)]
             run(logs, on_line, profile=profile, settings=run_settings, workers=workers,
-                scheduler=scheduler, chunk_size=chunk)
+                scheduler=scheduler, chunk_size=chunk, recycle=recycle)
             run_matches([i for i in todo if is_match(i)], on_line, profile=profile,
                         settings=run_settings, workers=workers, scheduler=scheduler)
     finally:

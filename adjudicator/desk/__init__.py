@@ -4,7 +4,8 @@ Everything here is imported only by the ``serve`` command (and ``diff --archive`
 ``adjudicator judge`` does not pay for the web stack.
 """
 
-# A judging worker is replaced after judging this many logs (desk/pool.py says why): some
-# 10 MB of clingo's terms for 40-act logs, and about a second of one core to start its
-# successor (under load, a worker's every minute or so).
+# A judging worker is replaced after judging this many logs (desk/pool.py says why; so
+# are ``adjudicator batch``'s local workers, batch/run.py): clingo's terms grow with every
+# new log, and a successor costs about a second of one core to start (under load, a
+# worker's every minute or so).
 RECYCLE = 2000

@@ -99,6 +99,10 @@ def test_local_processes_give_the_in_process_lines(tmp_path: Path) -> None:
     run(items, pooled.append, workers=2, chunk_size=2)
     key = lambda line: line["source"]  # noqa: E731
     assert sorted(map(_outcome, alone), key=key) == sorted(map(_outcome, pooled), key=key)
+    # Each worker replaced after every chunk: fresh processes give the same lines.
+    renewed: list[dict] = []
+    run(items, renewed.append, workers=2, chunk_size=2, recycle=2)
+    assert sorted(map(_outcome, alone), key=key) == sorted(map(_outcome, renewed), key=key)
 
 
 # distributed patches exception pickling for the whole process once imported (tblib), which
