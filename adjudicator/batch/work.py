@@ -14,6 +14,7 @@ import gc
 import time
 from collections import defaultdict
 from dataclasses import dataclass
+from functools import cache
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -102,18 +103,13 @@ def judge_chunk(items: list[tuple[str, str | None, str | None]], profile: str | 
         _settle()
 
 
+@cache
 def _settle() -> None:
-    """After a process's first chunk, what it has made so far (modules, the rules' program,
-    the caches of facts and symbols) lives as long as the process: frozen, the cyclic
-    collector stops walking over it at each full collection (some 9% of a worker's CPU
-    on the bench corpus)."""
-    if not _Settled.done:
-        _Settled.done = True
-        gc.freeze()
-
-
-class _Settled:
-    done = False
+    """After a process's first chunk (once: cached), what it has made so far (modules, the
+    rules' program, the caches of facts and symbols) lives as long as the process: frozen,
+    the cyclic collector stops walking over it at each full collection (some 9% of a
+    worker's CPU on the bench corpus)."""
+    gc.freeze()
 
 
 def _judge_chunk(items: list[tuple[str, str | None, str | None]], profile: str | None,

@@ -10,7 +10,7 @@ once, as fast as ``solve``.
 from __future__ import annotations
 
 import atexit
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
@@ -250,6 +250,16 @@ def solve_open(facts: Iterable[clingo.Symbol], profile: str,
     cautious = consequences(ctl, "cautious")
     if brave is None or cautious is None:
         raise EngineError("the rules have no answer set for this log")
+    return open_answer(cautious, brave, choices,
+                       lambda choice, value: consequences(ctl, "cautious", [(choice, value)]))
+
+
+def open_answer(cautious: list[clingo.Symbol], brave: list[clingo.Symbol],
+                choices: Iterable[tuple[int, clingo.Symbol, clingo.Symbol]],
+                under: Callable[[clingo.Symbol, bool], list[clingo.Symbol] | None]) -> Answer:
+    """A log's answer from what holds in every answer set and in some, with a possibility
+    for each way of each choice some answer set reaches: ``under(choice, value)`` is what
+    holds in every answer set where it is so (None: in none)."""
     answer = Answer(cautious, brave, solves=2)
     # Only the choices some answer set reaches are open for this log.
     reached = {a for a in brave if a.name == "open_choice"}
@@ -257,8 +267,8 @@ def solve_open(facts: Iterable[clingo.Symbol], profile: str,
         if clingo.Function("open_choice", [clingo.Number(at), fact, choice]) not in reached:
             continue
         for value in (True, False):
-            under = consequences(ctl, "cautious", [(choice, value)])
+            held = under(choice, value)
             answer.solves += 1
-            if under is not None:
-                answer.possibilities.append(Possibility(at, fact, choice, value, under))
+            if held is not None:
+                answer.possibilities.append(Possibility(at, fact, choice, value, held))
     return answer

@@ -360,18 +360,12 @@ def _open(ctl: clingo.Control, first: Split, choices: dict[int, list[tuple]],
         if i not in choices:
             out.append(Answer(one, one))
             continue
-        answer = Answer(decided, some, solves=2)
-        reached = {a for a in some if a.name == "open_choice"}
-        for at, fact, choice in sorted(choices[i]):
-            if clingo.Function("open_choice", [clingo.Number(at), fact, choice]) not in reached:
-                continue
+
+        def under(choice: clingo.Symbol, value: bool, i: int = i) -> list[clingo.Symbol] | None:
             # The choice atom as grounded here carries the incident argument too.
             atom = clingo.Function(choice.name, [clingo.Number(i), *choice.arguments])
-            for value in (True, False):
-                under = _consequences(ctl, "cautious", dynamic, [(atom, value)])
-                answer.solves += 1
-                if under is not None:
-                    answer.possibilities.append(engine.Possibility(
-                        at, fact, choice, value, _per_incident(under, count)[i]))
-        out.append(answer)
+            held = _consequences(ctl, "cautious", dynamic, [(atom, value)])
+            return None if held is None else _per_incident(held, count)[i]
+
+        out.append(engine.open_answer(decided, some, sorted(choices[i]), under))
     return out

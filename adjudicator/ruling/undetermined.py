@@ -74,7 +74,11 @@ def undetermined(ruling: Ruling, answer: Answer, build: Build, ctx: Context) -> 
     # What a win is counted in: 台, or 番 in the Guangdong family.
     unit = named_family(ruling.profile).unit
     known = Known.of(ruling)
-    decided = _Decided(answer.atoms)
+    # The decided atoms hold in every answer set with a choice taken one way too, so a
+    # possibility holds at least them; one with no more atoms than there are decided ones
+    # holds just them, has the decided ruling, and is not built again (most open facts
+    # change nothing).  Counted, not compared: a hash of each atom is a call into clingo.
+    decided = len(set(answer.atoms)) if answer.possibilities else 0
     entries = [e for e in (_entry(ruling, known, g, build, ctx, unit, decided)
                            for g in groups.values()) if e]
     terms = {term for _, term in groups}
@@ -96,29 +100,9 @@ def _brave_only(ruling: Ruling, answer: Answer, terms: set[str],
             if a.name == "open_fact" and str(a.arguments[1]) not in known]
 
 
-class _Decided:
-    """The atoms that hold in every answer set.
-
-    They hold in every answer set with a choice taken one way too, so a possibility holds
-    at least them: one that holds no more has the decided ruling, and is not built again
-    (most open facts change nothing).  A possibility's atoms include the decided ones, so
-    as many of them as there are decided ones (each once) are those: the atoms are counted,
-    not compared (a hash of each is a call into clingo).
-    """
-
-    def __init__(self, atoms: list[Symbol]) -> None:
-        self.atoms = atoms
-        self._distinct: int | None = None
-
-    def same(self, atoms: list[Symbol]) -> bool:
-        if self._distinct is None:
-            self._distinct = len(set(self.atoms))
-        return len(atoms) <= self._distinct
-
-
 def _entry(ruling: Ruling, known: Known, group: list[Held], build: Build, ctx: Context,
-           unit: str, decided: _Decided) -> Uncertain | None:
-    views = [None if decided.same(h.atoms) else
+           unit: str, decided: int) -> Uncertain | None:
+    views = [None if len(h.atoms) <= decided else
              _difference(ruling, known, build(h.atoms, known),
                          render_assumption(ctx, h.choice, h.value)) for h in group]
     if not any(views):
