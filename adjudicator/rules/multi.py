@@ -334,9 +334,14 @@ def _consequences(ctl: clingo.Control, mode: str | None, dynamic: frozenset[Sign
     return mine, shared
 
 
-def _per_incident(split: Split, count: int) -> list[list[clingo.Symbol]]:
+def _of(split: Split, i: int) -> list[clingo.Symbol]:
+    """Incident ``i``'s atoms: its own and the shared ones."""
     mine, shared = split
-    return [mine.get(i, []) + shared for i in range(count)]
+    return mine.get(i, []) + shared
+
+
+def _per_incident(split: Split, count: int) -> list[list[clingo.Symbol]]:
+    return [_of(split, i) for i in range(count)]
 
 
 def _open(ctl: clingo.Control, first: Split, choices: dict[int, list[tuple]],
@@ -365,7 +370,7 @@ def _open(ctl: clingo.Control, first: Split, choices: dict[int, list[tuple]],
             # The choice atom as grounded here carries the incident argument too.
             atom = clingo.Function(choice.name, [clingo.Number(i), *choice.arguments])
             held = _consequences(ctl, "cautious", dynamic, [(atom, value)])
-            return None if held is None else _per_incident(held, count)[i]
+            return None if held is None else _of(held, i)
 
         out.append(engine.open_answer(decided, some, sorted(choices[i]), under))
     return out
