@@ -1,8 +1,9 @@
-"""A per-user folder for what a cold start would otherwise work out again: the analysis of
-the rule files (rules/program.py, rules/signatures.py), the LALR tables of the grammar
-and its lexer's compiled scanners (language/reader.py, language/regex_store.py), the
-parsed TOML tables of words (``read_toml``) and the code of the methods dataclasses write
-(dataclass_code.py).
+"""A per-user folder for what a cold start would otherwise work out again, all of it the
+project's own derived data made through public APIs: the analysis of the rule files
+(rules/program.py, rules/signatures.py, rules/engine.py's ``#defined``), the batch
+engine's chapters with an incident argument (rules/incident_argument.py), the grammar's
+LALR tables (Lark's own ``cache=``, language/reader.py) and the parsed TOML tables of
+words (``read_toml``).
 
 Every entry is named by a hash of what it was made from, so a changed rule file or a new
 library version simply misses; nothing is ever invalidated in place.  The cache is only
@@ -11,10 +12,10 @@ means the work is done again, never a failed judgement.  Entries are written to 
 their own and renamed into place, so two processes writing the same entry at once leave
 one whole copy, and a reader never sees half of one.
 
-The folder is ``$ADJUDICATOR_CACHE_DIR`` when set (empty: no cache), else
-``$XDG_CACHE_HOME/adjudicator`` (``~/.cache/adjudicator``).  The lexer tables and the
-chapters' analyses are pickles and the dataclass methods are code, so the folder must be the
-user's own: a folder another user could write to is not used.
+One switch: the folder is ``$ADJUDICATOR_CACHE_DIR`` when set (empty: no cache at all),
+else ``$XDG_CACHE_HOME/adjudicator`` (``~/.cache/adjudicator``).  The LALR tables and the
+chapters' analyses are pickles, so the folder must be the user's own: a folder another
+user could write to is not used.
 """
 
 from __future__ import annotations
@@ -116,8 +117,8 @@ def write_bytes(name: str, data: bytes) -> None:
 
 def read_toml(text: str) -> Any:
     """``text`` parsed as TOML.  The parse is kept as JSON under the text's hash: a cold
-    start then needs neither tomllib (some 10 ms to import and parse the tables of words a
-    judgement reads) nor the parse.  A table JSON cannot hold (a TOML date) is not kept."""
+    start then needs neither tomllib nor the parse of the tables of words a judgement
+    reads.  A table JSON cannot hold (a TOML date) is not kept."""
     name = f"toml-{key(text)}.json"
     found = read_json(name)
     if isinstance(found, dict) and isinstance(found.get("toml"), dict):

@@ -6,8 +6,7 @@ Run: ``.venv/bin/python bench/judge.py [--quick] [--cold] [--runs N] [--instruct
 and by phase: steadier than CPU time on a shared machine, and some minutes).  Prints:
 
 * the Python side (read, replay, facts) in µs per act at 40 … 10,000 acts;
-* the rules' step alone for a 40-act log, CPU ms, with the program handed to clingo as
-  text (a process's first judgements) and as the parsed statements (later ones);
+* the rules' step alone for a 40-act log, CPU ms;
 * a whole judgement in ms per act at 40, 400, 2,000 and 10,000 acts (it should stay
   flat: the rules must ground linearly in the length of the record), for a record of
   draws and discards (make_log) and for one where pungs and chows are made (make_pung_log);
@@ -125,10 +124,8 @@ def python_part(text: str) -> dict[str, float]:
     return {"read": b - a, "replay": c - b, "facts": d - c}
 
 
-def rules_part(n_acts: int = 40, reps: int = 100) -> dict[str, float]:
-    """CPU ms of the rules' step alone (engine.solve_open) for one log's facts, as a cold
-    process hands the program over (text, parsed again) and as a warm one does (the
-    statements program.parsed holds: engine.WARM_AFTER)."""
+def rules_part(n_acts: int = 40, reps: int = 100) -> float:
+    """CPU ms of the rules' step alone (engine.solve_open) for one log's facts."""
     from adjudicator.analysis.replay import replay
     from adjudicator.language.reader import read
     from adjudicator.rules import engine
@@ -136,17 +133,11 @@ def rules_part(n_acts: int = 40, reps: int = 100) -> dict[str, float]:
 
     incident = read(make_log(n_acts))
     facts = facts_of(incident, replay(incident), None)
-    out = {}
-    warm_after = engine.WARM_AFTER
-    for name, after in (("as text", 10 ** 9), ("as parsed statements", 0)):
-        engine.WARM_AFTER = after
+    engine.solve_open(facts, "tw16")
+    start = time.process_time()
+    for _ in range(reps):
         engine.solve_open(facts, "tw16")
-        start = time.process_time()
-        for _ in range(reps):
-            engine.solve_open(facts, "tw16")
-        out[name] = (time.process_time() - start) * 1000 / reps
-    engine.WARM_AFTER = warm_after
-    return out
+    return (time.process_time() - start) * 1000 / reps
 
 
 def per_act(n: int, make: Callable[[int], str] = make_log) -> float:
@@ -184,15 +175,8 @@ def mark(what):
     marks.append((what, clock()))
     if len(marks) > stop:
         raise SystemExit(0)
-# As the command line does (cli/__init__.py): no cyclic collection, dataclasses of kept
-# code.
-import gc
-gc.disable()
-from adjudicator.dataclass_code import kept
-_kept = kept("judge")  # held: a dropped context manager closes and undoes it
-_kept.__enter__()
-import adjudicator.cli.judging, adjudicator.language.json_form
-mark("import the reader")
+import adjudicator.cli.commands, adjudicator.language.json_form
+mark("import the command line and the reader")
 from adjudicator.ruling import judge as J
 mark("import the judge")
 from adjudicator.language import reader
@@ -330,8 +314,7 @@ def main() -> None:
         cols = "  ".join(f"{k} {v * 1e6 / n:5.1f}" for k, v in parts.items())
         print(f"{n:>5} acts: Python side µs/act (CPU)  {cols}  "
               f"total {sum(parts.values()) * 1e6 / n:5.1f}")
-    print("the rules' step of a 40-act log, CPU ms: " + "   ".join(
-        f"program {k} {v:5.2f}" for k, v in rules_part().items()))
+    print(f"the rules' step of a 40-act log, CPU ms: {rules_part():5.2f}")
     judge_text(make_log(40))
     print("whole judgement, in process: " + "   ".join(
         f"{n} acts {per_act(n):5.2f} ms/act" for n in sizes))

@@ -1,9 +1,9 @@
 """Where a contradiction of the record lies: the lines that conflict, as written.
 
-The tracker (tracker.py) says at which line the record stops being possible; this module
+The replay (replay.py) says at which line the record stops being possible; this module
 points at the other lines that make it so — the line before a falling sequence number,
 the hand statement and the acts that moved the tile, every line a fifth copy came from.
-It is bookkeeping over the record, like the tracker; it judges nothing.
+It is bookkeeping over the record, like the replay; it judges nothing.
 """
 
 from __future__ import annotations
@@ -82,7 +82,7 @@ class Conflicts:
     def _copies(self, line: int, tile: int | None) -> list[int]:
         if tile is None:
             return []
-        # The tracker checks the positions before the record together, at the first one's line.
+        # The replay checks the positions before the record together, at the first one's line.
         limit = max([line, *self.dealt]) if self.dealt and line <= max(self.dealt) else line
         return [n for n in self.tile_lines.get(tile, []) if n <= limit]
 

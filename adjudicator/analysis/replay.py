@@ -1,6 +1,6 @@
 """Follow the tiles through the record: who is known to hold what before each act.
 
-The tracker is bookkeeping, not judgement: it replays the acts on what the log states about
+The replay is bookkeeping, not judgement: it replays the acts on what the log states about
 each hand, so that later stages can ask "what did 南 hold at act 12?", and it notes where
 the log cannot have happened (a fifth copy of a tile, a discard of a tile the player is
 known not to hold, sequence numbers that do not rise).  Rulings are made in ASP.

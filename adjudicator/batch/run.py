@@ -50,8 +50,8 @@ def _local(parts: Iterator[Chunk], on_line: Callable[[Line], None], profile: str
     from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 
     # clingo keeps every term a process has made, so a worker that judges ever new logs
-    # grows (some 600 MB over 5,000 bench logs): as the desk does, each worker is replaced
-    # by a fresh one after some RECYCLE logs (a fresh worker costs about a second of CPU).
+    # grows with each: as the desk does, each worker is replaced by a fresh one after some
+    # RECYCLE logs (a fresh worker's warm-up is paid again, so not too often).
     with ProcessPoolExecutor(max_workers=workers, max_tasks_per_child=chunks_each) as pool:
         pending: set[Future[list[Line]]] = set()
         for part in parts:

@@ -107,8 +107,7 @@ def judge_chunk(items: list[tuple[str, str | None, str | None]], profile: str | 
 def _settle() -> None:
     """After a process's first chunk (once: cached), what it has made so far (modules, the
     rules' program, the caches of facts and symbols) lives as long as the process: frozen,
-    the cyclic collector stops walking over it at each full collection (some 9% of a
-    worker's CPU on the bench corpus)."""
+    the cyclic collector stops walking over it at each full collection."""
     gc.freeze()
 
 

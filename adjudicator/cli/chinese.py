@@ -21,7 +21,7 @@ from typing import Any
 from typer import _click
 from typer._click.formatting import HelpFormatter
 
-# rich and typer.rich_utils (≈120 ms with markdown_it) load only when typer prints help or
+# rich and typer.rich_utils (with markdown_it) load only when typer prints help or
 # an error: a command that runs does not need them.  Their words are put in place the
 # moment typer imports rich_utils (_RichUtilsFinder).
 RICH_UTILS = "typer.rich_utils"

@@ -1,4 +1,4 @@
-"""The typer app: every command registered (imported by ``adjudicator.cli.app``)."""
+"""The typer app: every command registered (run by ``adjudicator.cli.main``)."""
 
 from __future__ import annotations
 

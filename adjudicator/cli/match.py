@@ -38,7 +38,7 @@ def match(
 
     結束狀態：0 全部裁決；1 某盤自相矛盾或下盤未定而停止接續；2 檔案讀不了。
     """
-    from adjudicator.cli.judging import read_input
+    from adjudicator.cli.judge import read_input
     from adjudicator.language.errors import LogError
     from adjudicator.language.reader import decode
     from adjudicator.match import report

@@ -8,14 +8,18 @@ from __future__ import annotations
 
 import re
 import time
-import traceback
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
 
+from adjudicator.committee.outcome import (
+    UNJUDGED,
+    CaseResult,
+    case_settings,
+    unjudged_why,
+)
+from adjudicator.committee.refusals import is_refusal, run_refusal
 from adjudicator.language import reader
-from adjudicator.language.errors import LogError
 from adjudicator.language.incident import (
     BalanceExpectation,
     Expectation,
@@ -26,34 +30,12 @@ from adjudicator.language.incident import (
     WinExpectation,
 )
 from adjudicator.language.seats import SEATS
-from adjudicator.rules.engine import EngineError
 from adjudicator.ruling.judge import judge
 from adjudicator.ruling.model import Ruling, money_json, signed_money
 
 # check also runs whole matches (match_cases.py) and logs that must be refused (refusals.py)
 CASE_GLOBS = ("*.case", "*.match", "*.refusal")
 CORPUS_GLOBS = ("*.case", "*.log")  # diff and coverage also judge plain logs
-
-
-@dataclass
-class Outcome:
-    """How one case file fared (a hand's case here, a match's in match_cases.py)."""
-
-    path: Path
-    failures: list[str] = field(default_factory=list)
-    error: str | None = None  # the file itself could not be judged
-    checked: int = 0
-    seconds: float = 0.0
-
-    @property
-    def passed(self) -> bool:
-        return self.error is None and not self.failures
-
-
-@dataclass
-class CaseResult(Outcome):
-    ruling: Ruling | None = None
-    incident: Incident | None = None
 
 
 def find_cases(paths: Iterable[Path], globs: Iterable[str] = CASE_GLOBS) -> Iterator[Path]:
@@ -79,22 +61,6 @@ def case_name(path: Path) -> str:
         return path.as_posix()
 
 
-# What can keep a case from being judged: its log (unreadable, unparsable), the rules, or
-# a bug.  The case tools report it against the case and go on with the others.
-UNJUDGED = Exception
-
-
-def unjudged_why(err: Exception) -> str:
-    """Why a case could not be judged, as the case tools print it."""
-    if isinstance(err, (LogError, OSError, UnicodeDecodeError)):
-        return str(err)
-    if isinstance(err, EngineError):
-        return f"無法裁決：{err}"
-    where = traceback.extract_tb(err.__traceback__)[-1] if err.__traceback__ else None
-    place = f"（{Path(where.filename).name}:{where.lineno}）" if where else ""
-    return f"內部錯誤{place}：{type(err).__name__}: {err}"
-
-
 def read_case(path: Path) -> Incident:
     """The log of a case file; ``LogError`` if it does not parse, ``OSError`` if unreadable."""
     return reader.read(reader.decode(path.read_bytes()))
@@ -110,27 +76,9 @@ def read_corpus(paths: Iterable[Path]) -> Iterator[tuple[Path, Incident | str]]:
             yield path, unjudged_why(err)
 
 
-# A case that holds under a reading its profile does not take names it on a comment line
-# "#! set: 解釋.獨聽=shape" (the log language has no such header: it is the case's frame).
-CASE_SET = "#! set:"
-
-
-def case_settings(text: str) -> dict[str, str]:
-    """The interpretation points or parameters a case file sets for itself."""
-    out: dict[str, str] = {}
-    for line in text.splitlines():
-        if line.startswith(CASE_SET):
-            for item in line[len(CASE_SET):].split():
-                key, _, value = item.partition("=")
-                out[key] = value
-    return out
-
-
 def run_case(path: Path, settings: dict[str, str] | None = None) -> CaseResult:
     """Judge one case file (with ``settings`` over its own ``#! set:`` and its profile) and
     check its 期望 (or, a ``*.refusal``, that it is refused as it says)."""
-    from adjudicator.committee.refusals import is_refusal, run_refusal
-
     if is_refusal(path):
         return run_refusal(path, settings)
     result = CaseResult(path)
@@ -153,7 +101,6 @@ def run_cases(paths: Sequence[Path], settings: dict[str, str] | None = None,
     """``run_case`` for many files, in order, judged a chunk at a time on the batch engine
     (one clingo run a chunk; the same rulings, tests/batch/test_batch.py)."""
     from adjudicator.batch.work import judge_incidents
-    from adjudicator.committee.refusals import is_refusal, run_refusal
 
     for first in range(0, len(paths), chunk):
         results = [CaseResult(path) for path in paths[first:first + chunk]]

@@ -9,7 +9,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
 
-from adjudicator.committee.cases import UNJUDGED, Outcome, check_expectations, unjudged_why
+from adjudicator.committee.cases import check_expectations
+from adjudicator.committee.outcome import UNJUDGED, Outcome, unjudged_why
 from adjudicator.language import reader
 from adjudicator.match.carry import Carried
 from adjudicator.match.format import (

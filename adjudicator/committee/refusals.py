@@ -19,7 +19,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from adjudicator.committee.cases import UNJUDGED, CaseResult, case_settings, unjudged_why
+from adjudicator.committee.outcome import UNJUDGED, CaseResult, case_settings, unjudged_why
 from adjudicator.language import reader
 from adjudicator.language.errors import LogError
 from adjudicator.ruling.judge import judge

@@ -100,7 +100,7 @@ def engine_for(url: str | None) -> Engine:
 
 def _write_ahead(connection: Any, _: Any) -> None:
     # A write-ahead log: a filed ruling costs one sync of the log, not of a rollback journal
-    # and the database (10-16 ms a save against 29 ms here), still synced before the
+    # and the database, still synced before the
     # permalink is given; and the list pages read while a ruling is filed.
     connection.execute("PRAGMA journal_mode=WAL")
     connection.execute("PRAGMA synchronous=FULL")

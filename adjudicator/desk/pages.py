@@ -55,7 +55,8 @@ def _page(title: str, body: str) -> HTMLResponse:
 
 @router.get("/")
 async def desk() -> HTMLResponse:
-    from adjudicator.rules.files import DEFAULT_PROFILE, profile_family, profile_names
+    from adjudicator.language.incident import Header
+    from adjudicator.rules.files import profile_family, profile_names
 
     # Unless the referee picks one, the log's own 規則: line decides (as the CLI without
     # --profile): a 規則: gd log is judged as gd.  A pick of another family is refused.
@@ -64,8 +65,9 @@ async def desk() -> HTMLResponse:
         tiles = profile_family(profile).hand_tiles
         return f'<option value="{e(value)}" data-tiles="{tiles}"{chosen}>{e(label)}</option>'
 
-    options = option("", f"（依紀錄的 規則:，未寫為 {DEFAULT_PROFILE}）", DEFAULT_PROFILE,
-                     " selected")
+    # The profile a log without a 規則: line is judged by.
+    default = Header.profile
+    options = option("", f"（依紀錄的 規則:，未寫為 {default}）", default, " selected")
     options += "".join(option(p, p, p) for p in profile_names())
     return _page("裁判桌", _template("desk.html").replace("{{profiles}}", options))
 

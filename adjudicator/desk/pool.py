@@ -36,7 +36,7 @@ from typing import Any
 from adjudicator.desk import RECYCLE, service
 
 # A log of at most this many lines may be judged in a batch; at most this many logs a batch
-# (a batch's time grows with its logs: eight 40-act logs take some 250 ms of one core).
+# (a batch's time grows with its logs, and every request in it waits for the whole).
 BATCH_LINES = 200
 BATCH_SIZE = 8
 # A worker that frees waits this long before it takes the next jobs, so that the requests

@@ -5,7 +5,7 @@ won on a discard, whether a discarded tile was one its hand waited on, whether a
 ready hand was ready.  What follows from that (過水, 眼牌 violations, 缺張 …) is decided by
 the rules in asp/ (passwater.lp, eye.lp, xianggong.lp, prohibitions.lp).
 
-A hand is *known* before an act when the replay (tracker.py) knows every concealed tile, or
+A hand is *known* before an act when the replay (analysis/replay.py) knows every concealed tile, or
 when it can be worked back from a later known hand (a win laid down, a hand stated) by
 undoing the player's own draws, discards and kongs, whose tiles the record names.  Where
 neither holds, the fact says so (``hand_unknown``) and the rules leave the point open.
@@ -61,7 +61,7 @@ class Hand:
     sets: int = hands.FAMILY_SETS_16  # sets in a complete hand of the profile's family
     # The concealed tiles in order: what the hand's analyses are remembered by.  Sorted
     # once, as the hand is made: nearly every hand is sized, and a cached_property takes a
-    # lock at each read (Python 3.11), a fifth of the time of the facts of hands.
+    # lock at each read (Python 3.11).
     key: tuple[int, ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:

@@ -23,7 +23,7 @@ def fact(name: str, *args: Value) -> Symbol:
     return _fact(name, args)
 
 
-# Making a Symbol is a call into clingo (~10 µs); a log's facts are drawn from a small
+# Making a Symbol is a call into clingo; a log's facts are drawn from a small
 # vocabulary (act indexes, chairs, tiles, kinds) and recur within a log (what lies face up,
 # before each act) and across the logs of a batch, so the latest 65,536 facts are kept
 # and made once per process.
@@ -46,7 +46,7 @@ def _plain_value(value: Value) -> Value:
 
 # What each fact was made of, by the fact.  The batch engine reads every fact's name and
 # arguments to give it an incident argument; each read of a Symbol's name or arguments is
-# a call into clingo (~5 µs), a look-up here is a hash.
+# a call into clingo, a look-up here is a hash.
 _PLAIN: dict[Symbol, Plain] = {}
 
 

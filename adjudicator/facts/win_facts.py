@@ -2,7 +2,8 @@
 
 This is bookkeeping of the play (which tile was won on, whether it came from the kong
 end, whether it was the first go-round); whether the win stands and what it is worth is
-decided by the rules (``asp/wins.lp``, ``asp/scoring.lp``).
+decided by the rules (``asp/offences/wins.lp``, ``asp/settlement/scoring.lp``; a gd
+profile's in ``asp/gd/``).
 """
 
 from __future__ import annotations

@@ -24,10 +24,8 @@ from typing import Any
 from adjudicator.language import reader
 from adjudicator.language import tiles as tl
 from adjudicator.language.errors import LogError
+from adjudicator.language.form_format import FORMAT, VERSION, FormError
 from adjudicator.language.incident import Act, Incident, Meld, Position, WallCount
-
-FORMAT = "adjudicator.incident"
-VERSION = 1
 
 # header field → the text language's key, for the fields that are one value.
 _HEADER_KEYS = {"profile": "規則", "round_wind": "圈風", "dealer": "莊家", "streak": "連莊",
@@ -35,14 +33,6 @@ _HEADER_KEYS = {"profile": "規則", "round_wind": "圈風", "dealer": "莊家",
                 "wall": "牌牆", "start": "起點"}
 # Header fields for reports and archives, free text as written (spaces allowed).
 _TEXT_KEYS = {"date": "日期", "venue": "場地", "table": "桌號", "referee": "裁判", "hand": "盤號"}
-
-
-class FormError(ValueError):
-    """A JSON log that cannot be read; ``str()`` names the part (``events[3]``) at fault."""
-
-    def __init__(self, where: str, message: str) -> None:
-        self.where = where
-        super().__init__(f"{where}：{message}" if where else message)
 
 
 def looks_like_json(text: str) -> bool:

@@ -23,7 +23,6 @@ from lark.exceptions import LarkError, UnexpectedInput
 from lark.lexer import BasicLexer, ContextualLexer, LexerState
 
 from adjudicator import cache as disk
-from adjudicator.language import regex_store
 from adjudicator.language import syntax as sx
 from adjudicator.language.errors import LogError, from_lark
 from adjudicator.language.incident import Header, Incident
@@ -70,7 +69,7 @@ class _NameAwareBasicLexer(BasicLexer):
 
     def next_token(self, lex_state: LexerState, parser_state: Any = None) -> Token:
         # Skipping blanks with one small regex is cheaper than a round of the state's whole
-        # alternation for each WS token: a third of the lexing time on a long record.
+        # alternation for each WS token, most of the tokens of a long record.
         text, ctr = lex_state.text.text, lex_state.line_ctr
         blank = _SPACES.match(text, ctr.char_pos).end()  # type: ignore[union-attr]
         if blank > ctr.char_pos:
@@ -105,7 +104,6 @@ class _NameAwareBasicLexer(BasicLexer):
 
 class _NameAwareContextualLexer(ContextualLexer):
     BasicLexer = _NameAwareBasicLexer
-    store: regex_store.Store  # set by parser(): where its lexers' scanners are compiled
 
 
 @cache
@@ -114,17 +112,8 @@ def parser() -> Lark:
 
     It applies the ``_Shape`` Transformer as it reduces (Lark's ``transformer=`` option,
     LALR only), so ``parse`` returns the log as written without building a tree first.
-    Its lexers compile their scanners through a ``regex_store.Store``, which keeps the
-    compiled code in the cache folder for the next process.
     """
-    grammar = GRAMMAR.read_text(encoding="utf-8")
-    made = _lark(grammar)
-    store = regex_store.Store(regex_store.entry_name(grammar, lark_version))
-    lexer = made.parser.lexer
-    for basic in (*lexer.lexers.values(), lexer.root_lexer):
-        basic.re = store
-    lexer.store = store
-    return made
+    return _lark(GRAMMAR.read_text(encoding="utf-8"))
 
 
 def _lark(grammar: str) -> Lark:
@@ -132,9 +121,9 @@ def _lark(grammar: str) -> Lark:
         "parser": "lalr", "lexer": "contextual", "maybe_placeholders": True,
         "_plugins": {"ContextualLexer": _NameAwareContextualLexer},
         "transformer": _Shape(visit_tokens=False)}
-    # Building the LALR tables costs ~70 ms a process; they are kept in the user's cache
-    # folder under the grammar's hash (Lark checks it again on loading, and rebuilds on
-    # a mismatch or a damaged file).
+    # Building the LALR tables is most of a cold start's parsing: Lark's own cache= keeps
+    # them in the user's cache folder under the grammar's hash (Lark checks it again on
+    # loading, and rebuilds on a mismatch or a damaged file).
     name = f"lark-{disk.key(grammar, lark_version)}.pickle"
     stored = disk.path(name)
     if stored is None:
@@ -162,7 +151,6 @@ def parse(text: str, declared: _Declared | None = None) -> sx.LogWritten:
         return lark.parse(text if text.endswith("\n") else text + "\n")
     finally:
         _DECLARED.reset(context)
-        lark.parser.lexer.store.save()
 
 
 def decode(data: bytes) -> str:
@@ -242,7 +230,7 @@ class _Shape(Transformer[Token, sx.LogWritten]):
 
     # The rules without a method are the grammar's inlined helpers (_preamble, repetitions),
     # whose trees their parents take apart: with no default handler Lark builds those trees
-    # directly, not through Transformer.__default__ (34 calls a log, a tenth of the parse).
+    # directly, not through a call of Transformer.__default__ for each.
     __default__ = None  # type: ignore[assignment]
 
     def start(self, *parts: Any) -> sx.LogWritten:

@@ -9,7 +9,6 @@ once, as fast as ``solve``.
 
 from __future__ import annotations
 
-import atexit
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import cache
@@ -50,7 +49,7 @@ def chapter_files(profile: str) -> list[Path]:
 
 # A chapter may begin with a line "%! when: SIGNAL …" naming what must be in the facts for
 # any of its rules to fire (verb:摸, what:錯碰, note:門前, fact:declared_win).  Grounding
-# costs clingo some 25 µs a rule whatever the facts, so a judgement grounds only the
+# costs clingo time for every rule whatever the facts, so a judgement grounds only the
 # chapters its log can reach; tests/test_engine.py checks over every case that this
 # changes no ruling.
 WHEN = "%! when:"
@@ -94,8 +93,7 @@ def declared(every: tuple[Path, ...]) -> str:
     chapter's signals or by rules/program.py) leaves its head read but never made.
 
     Kept whole in the cache folder, under every chapter's text and the code that works it
-    out: made from the cached signatures it costs a cold judgement a read and a parse of
-    one entry a chapter (some 19 M instructions), read whole one file (some 3 M)."""
+    out: a cold judgement then reads one entry instead of one a chapter."""
     key = disk.key(*(p.read_bytes() for p in every), clingo.__version__, _signatures_source())
     name = f"declared-{key}.json"
     stored = disk.read_json(name)
@@ -111,49 +109,6 @@ def _signatures_source() -> bytes:
     return Path(signatures.__file__).read_bytes()
 
 
-# clingo takes a program as text or as AST statements.  Parsing the text again each
-# judgement costs some 46 M instructions for a 40-act log; handing over the statements
-# program.parsed already holds, some 13 M.  But the first statements cost clingo.ast's
-# import and a parse of every chapter (~100 ms), which a process that judges one log
-# (a cold ``adjudicator judge``) would never earn back: a process hands over text until
-# it has judged WARM_AFTER logs, then the parsed statements.  Either way the program is
-# the same, statement for statement, in the same order.
-WARM_AFTER = 8
-
-
-class _Judged:
-    count = 0
-
-
-def _add(ctl: clingo.Control, files: Sequence[Path], kept: Sequence[program.Rule],
-         every: tuple[Path, ...]) -> None:
-    if _Judged.count < WARM_AFTER:
-        _Judged.count += 1
-        ctl.add("base", [], program.text(files, kept))
-        ctl.add("base", [], declared(every))
-        return
-    from clingo import ast
-    with ast.ProgramBuilder(ctl) as builder:
-        add = builder.add
-        for path in files:
-            for stm in program.others(path):
-                add(stm)
-        for rule in kept:
-            add(rule.statement)
-        for stm in _declared_statements(declared(every)):
-            add(stm)
-
-
-@cache
-def _declared_statements(text: str) -> tuple:
-    """``declared``'s text as AST statements (parsed once per process)."""
-    return program.parse_text(text)
-
-
-# Let the statements go while clingo's library is still there (see program.parsed).
-atexit.register(_declared_statements.cache_clear)
-
-
 def _grounded(facts: Iterable[clingo.Symbol], profile: str,
               files: Sequence[Path] | None) -> clingo.Control:
     warnings = Warnings()
@@ -164,7 +119,10 @@ def _grounded(facts: Iterable[clingo.Symbol], profile: str,
         # The chapters the log can reach, and of them the rules its facts can fire.
         files = reachable(every, signals(facts))
         kept = program.select(files, program.present(tuple(files), facts))
-        _add(ctl, files, kept, tuple(every))
+        # As text: clingo parses it in C++, where handing over AST statements would
+        # first need every chapter parsed into Python objects.
+        ctl.add("base", [], program.text(files, kept))
+        ctl.add("base", [], declared(tuple(every)))
     else:
         for path in files:
             ctl.load(str(path))

@@ -12,7 +12,6 @@ from functools import cache
 from importlib.resources import files
 from pathlib import Path
 
-from adjudicator.language.incident import Header
 from adjudicator.rules.families import DEFAULT, Family, family_of_file, own_folders
 
 
@@ -26,8 +25,6 @@ PROFILES = ASP / "profiles"
 PARAMS_LP = ASP / "params.lp"
 INPUTS_LP = ASP / "inputs.lp"
 SCORING_LP = ASP / "settlement" / "scoring.lp"
-# The profile a log without a 規則: line is judged by.
-DEFAULT_PROFILE: str = Header.profile
 
 
 @cache
@@ -59,7 +56,7 @@ def profile_names() -> list[str]:
     return list(_profile_names())
 
 
-# Globbed once per process, as the chapters are: each judgement asks (~0.8 ms a glob).
+# Globbed once per process, as the chapters are: each judgement asks.
 @cache
 def _profile_names() -> tuple[str, ...]:
     return tuple(sorted(p.stem for p in PROFILES.glob("*.lp")))

@@ -1,12 +1,12 @@
 """Many incidents in one clingo run: the chapters, written for one incident, are given an
 incident argument at load time.
 
-Grounding the chapters costs a fixed ~100 ms whatever the log (most of a judgement); paid
-once for a chunk of logs it almost vanishes.  The chapters stay written for one incident:
+Grounding the chapters has a fixed cost whatever the log (most of a short log's
+judgement); paid once for a chunk of logs it is shared.  The chapters stay written for one incident:
 an incident variable is added as the first argument of every predicate that depends on a
 log's facts ("dynamic"), and a guard ``multi_incident(I)`` to every rule that mentions one
-and has no positive body atom to bind it (rules/incident.py, from text templates kept in
-the cache folder: a new process builds no AST in Python).  Predicates that depend on
+and has no positive body atom to bind it (rules/incident_argument.py, which keeps what it
+makes in the cache folder).  Predicates that depend on
 nothing a log brings (tile tables, the profile's readings) stay as they are and are
 grounded once for all.
 
@@ -24,27 +24,26 @@ import atexit
 from collections import defaultdict
 from collections.abc import Sequence
 from functools import cache
-from pathlib import Path
 from typing import NamedTuple
 
 import clingo
 from clingo import ast
 
 from adjudicator.facts import record
-from adjudicator.rules import engine, incident, program
+from adjudicator.rules import engine, incident_argument, program
 from adjudicator.rules.engine import SIGNAL_ARGS, Answer, Warnings, chapter_files, reachable
 from adjudicator.rules.signatures import defined, left_out_signatures
 
-GUARD, VAR = incident.GUARD, incident.VAR
+GUARD, VAR = incident_argument.GUARD, incident_argument.VAR
 
 Signature = tuple[str, int]
 
 
-def _templates(profile: str) -> list[incident.Template]:
-    return [t for path in chapter_files(profile) for t in incident.chapter(path).rules]
+def _shapes(profile: str) -> list[incident_argument.Shape]:
+    return [r for path in chapter_files(profile) for r in incident_argument.chapter(path).rules]
 
 
-def _dynamic(rules: Sequence[incident.Template], shown: set[Signature],
+def _dynamic(rules: Sequence[incident_argument.Shape], shown: set[Signature],
              seed: frozenset[Signature]) -> frozenset[Signature]:
     """Predicates that depend on a log's facts: the seed, what rules read (or #show shows)
     but never derive, and what any rule derives from those."""
@@ -67,59 +66,16 @@ def _dynamic(rules: Sequence[incident.Template], shown: set[Signature],
 
 @cache
 def _dynamic_of(profile: str, seed: frozenset[str]) -> frozenset[Signature]:
-    rules = _templates(profile)
-    shown = {o.shown for path in chapter_files(profile) for o in incident.chapter(path).others
-             if o.show and o.shown is not None}
+    rules = _shapes(profile)
+    shown = {sig for path in chapter_files(profile)
+             for sig in incident_argument.chapter(path).shown}
     heads = {h for rule in rules for h in rule.heads}
     return _dynamic(rules, shown, frozenset(h for h in heads if h[0] in seed))
 
 
 @cache
 def _head_names(profile: str) -> frozenset[str]:
-    return frozenset(n for rule in _templates(profile) for n, _ in rule.heads)
-
-
-# The transformed statements are handed to clingo as ASTs, made once per process from
-# their text (incident.py) by one parse in C++: for a chunk of 40 logs clingo takes the
-# statements in some half the time it takes to parse their text.
-@cache
-def _file_statements(path: Path, dynamic: frozenset[Signature]) -> tuple[ast.AST, ...]:
-    """A file's transformed statements other than rules."""
-    return program.parse_text("\n".join(o.transformed(dynamic)
-                                        for o in incident.chapter(path).others))
-
-
-# A rule's statement depends only on which of its own atoms are dynamic, so when the
-# dynamic set grows (Seed) only the rules it touches are parsed again.
-_RULES: dict[tuple[Path, int, frozenset[Signature]], ast.AST] = {}
-_OF: dict[tuple[Path, int, frozenset[Signature]], ast.AST] = {}  # by the whole dynamic set
-
-
-def _rule_statements(rules: Sequence[program.Rule],
-                     dynamic: frozenset[Signature]) -> list[ast.AST]:
-    keys = [(rule.path, rule.index, dynamic) for rule in rules]
-    new = [key for key in keys if key not in _OF]
-    if new:
-        _make(new, dynamic)
-    return [_OF[key] for key in keys]
-
-
-def _make(keys: list[tuple[Path, int, frozenset[Signature]]],
-          dynamic: frozenset[Signature]) -> None:
-    """The statements of these rules, those new to the process parsed together."""
-    own = {}
-    for path, index, _ in keys:
-        template = incident.rule(path, index)
-        own[(path, index, dynamic)] = (path, index,
-                                       dynamic.intersection(template.heads, template.bodies))
-    missing = {key: incident.rule(key[0], key[1]) for key in own.values() if key not in _RULES}
-    if missing:
-        made = program.parse_text("\n".join(t.text(dynamic) for t in missing.values()))
-        if len(made) != len(missing):
-            raise RuntimeError("a rule's text did not parse as one statement")
-        _RULES.update(zip(missing, made, strict=True))
-    for key, mine in own.items():
-        _OF[key] = _RULES[mine]
+    return frozenset(n for rule in _shapes(profile) for n, _ in rule.heads)
 
 
 class Seed:
@@ -170,10 +126,7 @@ def _declared(profile: str, dynamic: frozenset[Signature]) -> tuple[ast.AST, ...
 
 def _clear() -> None:
     """Let the statements go while clingo's library is still there (program.parsed)."""
-    _file_statements.cache_clear()
     _declared.cache_clear()
-    _RULES.clear()
-    _OF.clear()
     _SPLIT.clear()
     _bridge.cache_clear()
 
@@ -207,8 +160,8 @@ def _split(atom: clingo.Symbol, dynamic: frozenset[Signature]) -> tuple[int, cli
 # makes each once per process), handed over by a context function while grounding, one
 # list per incident and predicate; a rule per predicate gives each its incident argument:
 #   act(I, A, B, C, D) :- multi_incident(I), act(A, B, C, D) = @facts(I, "act", 4).
-# Giving every fact its incident argument in Python made each a new Symbol, some 40% of
-# a chunk's time.
+# Giving every fact its incident argument in Python would make each a new Symbol, a
+# call into clingo per fact.
 FACTS = "facts"
 
 
@@ -281,10 +234,10 @@ def solve_many(facts: Sequence[Sequence[clingo.Symbol]], profile: str) -> list[A
     with ast.ProgramBuilder(ctl) as builder:
         add = builder.add
         for path in chosen:
-            for stm in _file_statements(path, dynamic):
+            for stm in incident_argument.transformed(path, dynamic).others:
                 add(stm)
-        for stm in _rule_statements(kept, dynamic):
-            add(stm)
+        for rule in kept:
+            add(incident_argument.transformed(rule.path, dynamic).rules[rule.index])
         for stm in _declared(profile, dynamic):
             add(stm)
     signatures = {(name, len(args)) for group in taken for name, args in group}

@@ -1,8 +1,8 @@
 """Only the rules a log can fire: each rule file parsed once per process, and of its rules
 the ones whose positive body the log's facts can satisfy.
 
-clingo spends some 50 µs grounding a rule whatever the facts, so the fixed cost of a
-judgement is the number of rules it hands over.  A rule one of whose positive body atoms
+clingo spends time grounding every rule whatever the facts, so the fixed cost of a
+judgement grows with the number of rules it hands over.  A rule one of whose positive body atoms
 no fact and no other kept rule can ever make grounds to nothing: leaving it out changes
 no answer set.  "Can make" is decided on predicate signatures and on the constants a body
 atom asks for (``act(I, _, S, "摸")`` needs a 摸 in the facts, or a kept rule whose head
@@ -12,8 +12,8 @@ chapters' heads are all declared (``#defined``), so a left-out rule leaves no wa
 behind; a rule reading what nothing at all derives still warns in the full program
 (tests/rules/test_inputs.py) and in every log that keeps it.
 
-Working a chapter out means walking clingo's AST of it in Python, some thousands of calls
-into clingo a file: most of a cold ``adjudicator judge``.  What it finds depends only on
+Working a chapter out means walking clingo's AST of it in Python, a call into clingo for
+every node: it would be most of a cold ``adjudicator judge``.  What it finds depends only on
 the file and on this module, so it is kept in the user's cache folder (adjudicator/cache.py)
 under a hash of both, and a cold start reads a small JSON file instead of parsing.
 """
@@ -195,8 +195,8 @@ def _own_source() -> bytes:
 
 
 # A chapter's analysis is kept as a pickle of plain tuples, not as JSON: unpickling makes
-# the patterns' tuples in C, where JSON made lists that Python turned into tuples one by
-# one (a cold judgement reads some 17 chapters: 45 M instructions as JSON).  The entry's
+# the patterns' tuples in C, where JSON makes lists that Python turns into tuples one by
+# one (and a cold judgement reads most chapters).  The entry's
 # name holds this module's code, so its shape is the one _loaded expects.
 def _stored(made: Chapter) -> tuple:
     return made.other, tuple((r.index, r.text, r.heads, r.needs) for r in made.rules)

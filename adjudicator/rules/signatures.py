@@ -69,8 +69,8 @@ def _head_atoms(head: ast.AST, heads: set[Signature], bodies: set[Signature]) ->
 @cache
 def of_file(path: Path) -> Signatures:
     """The file's signatures, remembered in the user's cache folder by its content:
-    walking clingo's AST of every chapter was the largest part of a cold
-    ``adjudicator judge`` (≈0.35 s)."""
+    walking clingo's AST of every chapter would be the largest part of a cold
+    ``adjudicator judge``."""
     name = f"signatures-{disk.key(path.read_bytes(), clingo.__version__, _VERSION)}.json"
     found = disk.read_json(name)
     try:

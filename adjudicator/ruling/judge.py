@@ -9,7 +9,7 @@ from fractions import Fraction
 
 from clingo import Symbol
 
-from adjudicator.analysis import replay as tracker
+from adjudicator.analysis import replay
 from adjudicator.analysis.contradictions import Conflicts
 from adjudicator.analysis.warnings import log_warnings
 from adjudicator.facts import hand_facts as handfacts
@@ -61,7 +61,7 @@ def judge(incident: Incident, *, profile: str | None = None,
           settings: dict[str, str] | None = None) -> Ruling:
     name = profile_of(incident, profile)
     family = profile_family(name)
-    timeline = tracker.replay(incident)
+    timeline = replay.replay(incident)
     answer = engine.solve_open(facts_of(incident, timeline, settings, family), name)
     return ruling_of(incident, name, answer, timeline)
 
@@ -97,7 +97,7 @@ def _same_family(incident: Incident, name: str) -> None:
 
 
 def ruling_of(incident: Incident, name: str, answer: engine.Answer,
-              timeline: tracker.Timeline) -> Ruling:
+              timeline: replay.Timeline) -> Ruling:
     """The ruling of what the rules hold for this incident (single-log or batch engine);
     ``timeline`` is the replay its facts were built from."""
     build = _Builder(incident, name)
@@ -146,10 +146,10 @@ def meta(incident: Incident) -> dict[str, object]:
 def symbols_of(incident: Incident, settings: dict[str, str] | None = None) -> list[Symbol]:
     """Every fact the rules read for this incident: the log, its wins, its hands."""
     family = named_family(incident.header.profile)
-    return facts_of(incident, tracker.replay(incident), settings, family)
+    return facts_of(incident, replay.replay(incident), settings, family)
 
 
-def facts_of(incident: Incident, timeline: tracker.Timeline,
+def facts_of(incident: Incident, timeline: replay.Timeline,
              settings: dict[str, str] | None, family: Family = DEFAULT) -> list[Symbol]:
     symbols = facts.all_facts(incident, timeline, settings)
     symbols += winfacts.win_facts(incident, timeline, family)
@@ -246,7 +246,7 @@ def _ruling(incident: Incident, profile: str, atoms: list[Symbol]) -> Ruling:
     return _Builder(incident, profile)(atoms)
 
 
-def _problem(index: Conflicts, p: tracker.Problem) -> Problem:
+def _problem(index: Conflicts, p: replay.Problem) -> Problem:
     return Problem(p.line, p.seq, p.kind, p.detail, index.lines(p.line, p.kind, p.detail))
 
 

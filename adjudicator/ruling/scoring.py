@@ -1,10 +1,10 @@
-"""Scoring a win: the 牌面台數 of a hand, computed by ``asp/scoring.lp``.
+"""Scoring a win: the 牌面台數 of a hand, computed by ``asp/settlement/scoring.lp``.
 
 Python does the hand combinatorics (``hands.py``: every reading of the hand, the wait
-shape of each, the tiles it waited on) and states them as interface facts; the rules in
-``asp/scoring.lp`` name the patterns (台.1–台.36), apply 計臺準則 and pick the reading worth
-the most.  The facts are ``clingo.Symbol`` values added through the backend: nothing a
-user typed is ever pasted into program text.
+shape of each, the tiles it waited on) and states them as interface facts; the rules
+in ``asp/settlement/scoring.lp`` name the patterns (台.1–台.36), apply 計臺準則 and pick
+the reading worth the most.  The facts are ``clingo.Symbol`` values added through the
+backend: nothing a user typed is ever pasted into program text.
 
 The total leaves out 作莊 (台.9) and 連N拉N (台.10): those are owed only between the dealer
 and each other player, so the payments add them (spec/ruling-json.md).
@@ -318,7 +318,7 @@ def _waits(hand: WinHand) -> tuple[set[Tile], set[Tile]]:
 
 
 # ---------------------------------------------------------------------------------------
-# The interface facts of asp/scoring.lp
+# The interface facts of asp/settlement/scoring.lp
 
 
 def _f(name: str, *args: int | str) -> Symbol:
@@ -398,7 +398,7 @@ def _symbols(w: int, hand: WinHand) -> tuple[list[Symbol], list[_Reading]]:
 
 
 def win_symbols(w: int, hand: WinHand) -> list[Symbol]:
-    """The interface facts of ``asp/scoring.lp`` for win ``w`` (documented there).
+    """The interface facts of ``asp/settlement/scoring.lp`` for win ``w`` (documented there).
 
     Seats, context, flowers and well-formed melds are always stated (a false win's 牌面
     may need them); the hand's readings and waits only for a hand of the right shape, so
@@ -418,7 +418,7 @@ def _param_facts(overrides: Mapping[str, int]) -> list[Symbol]:
 
 @lru_cache(maxsize=8)
 def _program(profile: str, scoring_lp: Path) -> tuple[ast.AST, ...]:
-    """The parsed rules of one profile: parsing once saves ~20% of a score() call."""
+    """The parsed rules of one profile, parsed once: a table scores many hands."""
     from clingo import ast
 
     statements: list[ast.AST] = []

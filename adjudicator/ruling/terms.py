@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import cached_property
+from operator import attrgetter
 from typing import Protocol
 
 from clingo import Symbol, SymbolType
@@ -47,29 +48,16 @@ class Term:
         self.symbol = symbol
         self._terms = terms
 
-    @cached_property
-    def type(self) -> SymbolType:
-        return self.symbol.type
-
-    @cached_property
-    def name(self) -> str:
-        return self.symbol.name
+    # Each part is its symbol's, read from clingo on first use and kept (cached_property).
+    type: cached_property[SymbolType] = cached_property(attrgetter("symbol.type"))
+    name: cached_property[str] = cached_property(attrgetter("symbol.name"))
+    number: cached_property[int] = cached_property(attrgetter("symbol.number"))
+    string: cached_property[str] = cached_property(attrgetter("symbol.string"))
+    _text: cached_property[str] = cached_property(lambda self: str(self.symbol))
 
     @cached_property
     def arguments(self) -> tuple[Term, ...]:
         return tuple(map(self._terms, self.symbol.arguments))
-
-    @cached_property
-    def number(self) -> int:
-        return self.symbol.number
-
-    @cached_property
-    def string(self) -> str:
-        return self.symbol.string
-
-    @cached_property
-    def _text(self) -> str:
-        return str(self.symbol)
 
     def __str__(self) -> str:
         return self._text

@@ -10,7 +10,7 @@ import pytest
 from typer.testing import CliRunner
 
 from adjudicator.analysis.warnings import log_warnings
-from adjudicator.cli import app
+from adjudicator.cli.commands import app
 from adjudicator.language.errors import LogError
 from adjudicator.language.reader import read
 from adjudicator.ruling.judge import judge_text

@@ -14,7 +14,7 @@ from typer.testing import CliRunner
 from adjudicator.batch.run import run
 from adjudicator.batch.sources import expand
 from adjudicator.batch.work import judge_chunk
-from adjudicator.cli import app
+from adjudicator.cli.commands import app
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -111,7 +111,7 @@ _DASK_RUN = """
 import sys
 from distributed import LocalCluster
 from typer.testing import CliRunner
-from adjudicator.cli import app
+from adjudicator.cli.commands import app
 
 with LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
                   dashboard_address=None) as cluster:

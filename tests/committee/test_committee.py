@@ -12,7 +12,7 @@ import pytest
 from clingo import Function, String, Symbol
 from typer.testing import CliRunner
 
-from adjudicator.cli import app
+from adjudicator.cli.commands import app
 from adjudicator.committee.diff import CaseDiff, Change
 from adjudicator.rules.engine import solve
 from adjudicator.rules.files import PARAMS_LP, PROFILES, profile_family, profile_names

@@ -162,7 +162,7 @@ def test_the_reports_count_a_gd_win_in_fan() -> None:
 def test_score_refuses_a_gd_hand_rather_than_price_it_in_tai() -> None:
     from typer.testing import CliRunner
 
-    from adjudicator.cli import app
+    from adjudicator.cli.commands import app
 
     out = CliRunner().invoke(app, ["score", "--profile", "gd", "123m", "456m", "789m", "123p",
                                    "5p", "--win", "5p"])

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from adjudicator.cli import app
+from adjudicator.cli.commands import app
 from adjudicator.language.errors import LogError
 from adjudicator.match.format import read_match
 from adjudicator.match.run import judge_match

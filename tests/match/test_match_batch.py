@@ -12,7 +12,7 @@ from typer.testing import CliRunner
 
 from adjudicator.batch.matches import match_lines, run_matches
 from adjudicator.batch.sources import expand
-from adjudicator.cli import app
+from adjudicator.cli.commands import app
 
 ROOT = Path(__file__).resolve().parents[2]
 MATCHES = ROOT / "cases" / "matches"

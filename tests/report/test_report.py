@@ -133,12 +133,12 @@ def test_an_open_fact_that_changes_nothing_leaves_the_ruling_decided() -> None:
 
 
 def test_nothing_open_means_one_solve() -> None:
-    from adjudicator.analysis import replay as tracker
+    from adjudicator.analysis import replay
     from adjudicator.facts import record as facts
     from adjudicator.facts import win_facts as winfacts
 
     incident = reader.read((GOLDEN / "priority_substitute.log").read_text("utf-8"))
-    timeline = tracker.replay(incident)
+    timeline = replay.replay(incident)
     symbols = facts.all_facts(incident, timeline) + list(winfacts.win_facts(incident, timeline))
     answer = solve_open(symbols, "tw16")
     assert answer.solves == 1 and not answer.possibilities and answer.atoms == answer.brave

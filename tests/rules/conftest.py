@@ -10,12 +10,13 @@ import pytest
 
 from adjudicator import cache
 from adjudicator.language import reader
-from adjudicator.rules import engine, incident, program, signatures
+from adjudicator.rules import engine, incident_argument, program, signatures
 
 
 def _forget() -> None:
     for remembered in (cache.folder, program.chapter, program._asked, signatures.of_file,
-                       engine.declared, reader.parser, incident.chapter, incident._by_index):
+                       engine.declared, reader.parser, incident_argument.chapter,
+                       incident_argument._transformed):
         remembered.cache_clear()
 
 

@@ -14,7 +14,6 @@ from pathlib import Path
 import pytest
 
 from adjudicator import cache
-from adjudicator.language import regex_store
 from adjudicator.rules import engine, program, signatures
 from adjudicator.ruling.judge import judge_text
 from adjudicator.ruling.model import to_json
@@ -40,18 +39,16 @@ def test_a_cold_start_stores_its_work_and_the_next_one_reads_it(forget: Callable
         folder: Path, expected: str, monkeypatch: pytest.MonkeyPatch) -> None:
     assert _ruling() == expected
     kinds = {p.name.split("-")[0] for p in folder.iterdir()}
-    assert kinds == {"chapter", "signatures", "declared", "lark", "scanners"}
+    assert kinds == {"chapter", "signatures", "declared", "lark"}
     assert not [p for p in folder.iterdir() if p.name.endswith(".part")]
     forget()
 
     def no_parsing(*_: object) -> None:
         raise AssertionError("the cache folder was not read")
 
-    # Read back, not worked out again: the AST walks, the LALR build and the compiling of
-    # the lexer's scanners are not reached.
+    # Read back, not worked out again: the AST walks are not reached.
     monkeypatch.setattr(program, "_analysed", no_parsing)
     monkeypatch.setattr(signatures, "_parsed", no_parsing)
-    monkeypatch.setattr(regex_store, "_parts", no_parsing)  # the lexer's regexes, compiled
     assert _ruling() == expected
 
 

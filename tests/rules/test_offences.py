@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from clingo import Symbol
 
-from adjudicator.analysis import replay as tracker
+from adjudicator.analysis import replay
 from adjudicator.facts import hand_facts as handfacts
 from adjudicator.facts import record as facts
 from adjudicator.facts import win_facts as winfacts
@@ -28,7 +28,7 @@ READY = "一二三萬 四五六萬 二三四筒 六七八索 五五索 三四筒
 
 def _facts(text: str) -> set[str]:
     incident = reader.read(text)
-    timeline = tracker.replay(incident)
+    timeline = replay.replay(incident)
     out: list[Symbol] = list(facts.header_facts(incident))
     out += winfacts.win_facts(incident, timeline)
     out += handfacts.hand_facts(incident, timeline)

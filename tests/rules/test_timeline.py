@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from clingo import Symbol
 
-from adjudicator.analysis import replay as tracker
+from adjudicator.analysis import replay
 from adjudicator.facts import record as facts
 from adjudicator.facts.record import fact
 from adjudicator.language import reader
@@ -19,7 +19,7 @@ def atoms(text: str, show: str, extra: list[Symbol] | None = None,
           profile: str = "tw16", tmp: Path | None = None) -> set[str]:
     """Solve ``text`` with every chapter plus ``show`` as the only #show lines."""
     incident = reader.read(text)
-    symbols = facts.all_facts(incident, tracker.replay(incident)) + (extra or [])
+    symbols = facts.all_facts(incident, replay.replay(incident)) + (extra or [])
     assert tmp is not None
     shown = tmp / "show_only.lp"
     # What it shows may be empty for this log (warnings are on).

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from adjudicator.cli import app
+from adjudicator.cli.commands import app
 from adjudicator.language.errors import LogError
 from adjudicator.rules.families import FAMILIES
 from adjudicator.rules.files import not_judged, profile_family, profile_names, score_profiles

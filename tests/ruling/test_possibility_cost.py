@@ -3,7 +3,7 @@ ruling built again (issue #13; bench/judge.py measures the speed, this counts th
 
 from __future__ import annotations
 
-from adjudicator.analysis import replay as tracker
+from adjudicator.analysis import replay
 from adjudicator.language import reader
 from adjudicator.language.seats import SEATS, next_seat
 from adjudicator.rules.engine import solve_open
@@ -60,7 +60,7 @@ def test_each_reason_shown_is_worded_about_once_however_many_open_facts(monkeypa
 
 def test_a_possibility_built_with_the_decided_rulings_parts_adds_what_a_fresh_build_adds() -> None:
     incident = reader.read(_log(40))
-    answer = solve_open(judge_module.facts_of(incident, tracker.replay(incident), None), "tw16")
+    answer = solve_open(judge_module.facts_of(incident, replay.replay(incident), None), "tw16")
     shared = judge_module._Builder(incident, "tw16")
     decided = shared(answer.atoms)
     known = Known.of(decided)

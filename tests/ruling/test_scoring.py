@@ -653,14 +653,14 @@ SETTLE_LOG = """規則: tw16
 
 def _settle(how: str, frm: str, win_hand: WinHand) -> dict[tuple[str, str], int]:
     """Payments (from, to) → 台 for one declared win at act 5 of SETTLE_LOG."""
-    from adjudicator.analysis import replay as tracker
+    from adjudicator.analysis import replay
     from adjudicator.facts import record as facts
     from adjudicator.facts.record import fact
     from adjudicator.language import reader
     from adjudicator.rules import engine
 
     incident = reader.read(SETTLE_LOG)
-    symbols = facts.all_facts(incident, tracker.replay(incident))
+    symbols = facts.all_facts(incident, replay.replay(incident))
     symbols += [fact("declared_win", 5, win_hand.seat, how, frm, tiles.UNKNOWN),
                 *win_symbols(5, win_hand)]
     atoms = engine.solve(symbols, "tw16")

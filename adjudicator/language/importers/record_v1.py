@@ -19,9 +19,9 @@ from collections import Counter
 from typing import Any
 
 from adjudicator.language import tiles as tl
-from adjudicator.language.json_form import FORMAT as FORM
-from adjudicator.language.json_form import VERSION as FORM_VERSION
-from adjudicator.language.json_form import FormError
+from adjudicator.language.form_format import FORMAT as FORM
+from adjudicator.language.form_format import VERSION as FORM_VERSION
+from adjudicator.language.form_format import FormError
 from adjudicator.language.seats import SEATS
 
 FORMAT = "taiwan-mahjong-coach.record"

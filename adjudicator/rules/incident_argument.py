@@ -1,0 +1,227 @@
+"""The chapters with an incident argument, for the batch engine (rules/multi.py).
+
+The batch engine grounds many logs in one clingo run.  The chapters stay written for one
+incident: every atom of a "dynamic" predicate (one that depends on a log's facts) gets an
+incident variable as its first argument, and a rule that mentions one but has no positive
+body atom of one to bind it gets the guard ``multi_incident(I)``.  That is a transform on
+clingo's AST (``ast.Transformer``), done here.
+
+Walking the AST in Python is most of a fresh worker's setup, so both what the transform
+needs and what it makes are kept in the user's cache folder (adjudicator/cache.py), under
+a hash of the file and of this module: each chapter's shape (the predicates each rule
+derives and reads, for working out the dynamic set), and the chapter transformed for the
+dynamic predicates it mentions, as text.  A process parses that text once (clingo, in
+C++) and hands the statements to each chunk's Control.
+"""
+
+from __future__ import annotations
+
+import atexit
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+import clingo
+from clingo import ast
+
+from adjudicator import cache as disk
+from adjudicator.rules import program
+
+GUARD = "multi_incident"
+VAR = "MultiIncident__"
+
+Signature = tuple[str, int]
+
+
+@dataclass(frozen=True)
+class Shape:
+    """A rule's predicates: those under its head (conditions too) and those in its body."""
+
+    index: int  # its place among the file's parsed statements (program.Rule.index)
+    heads: tuple[Signature, ...]
+    bodies: tuple[Signature, ...]
+
+
+@dataclass(frozen=True)
+class Chapter:
+    rules: tuple[Shape, ...]  # in file order
+    shown: tuple[Signature, ...]  # what the file's #show names (read, never derived)
+    mentioned: frozenset[Signature]  # every predicate the transform may touch
+
+
+@cache
+def chapter(path: Path) -> Chapter:
+    """The shape of one rule file."""
+    name = f"shape-{disk.key(path.read_bytes(), clingo.__version__, _own_source())}.json"
+    stored = disk.read_json(name)
+    if stored is not None:
+        try:
+            return _loaded(stored)
+        except (KeyError, TypeError, ValueError):
+            pass  # a damaged entry: work it out again, and store it whole
+    made = _shaped(path)
+    disk.write_json(name, {"rules": [[r.index, r.heads, r.bodies] for r in made.rules],
+                           "shown": made.shown, "mentioned": sorted(made.mentioned)})
+    return made
+
+
+@cache
+def _own_source() -> bytes:
+    """This module's code: a change to how chapters are transformed misses the cache."""
+    return Path(__file__).read_bytes()
+
+
+def _shaped(path: Path) -> Chapter:
+    rules: list[Shape] = []
+    shown: list[Signature] = []
+    mentioned: set[Signature] = set()
+    for index, stm in enumerate(program.parsed(path)):
+        kind = stm.ast_type
+        if kind == ast.ASTType.Rule:
+            heads: list[Signature] = []
+            bodies: list[Signature] = []
+            _atoms(stm.head, heads)
+            for lit in stm.body:
+                _atoms(lit, bodies)
+            rules.append(Shape(index, tuple(heads), tuple(bodies)))
+            mentioned.update(heads, bodies)
+        elif kind in (ast.ASTType.ShowSignature, ast.ASTType.Defined):
+            mentioned.add((stm.name, stm.arity))
+            if kind == ast.ASTType.ShowSignature:
+                shown.append((stm.name, stm.arity))
+    return Chapter(tuple(rules), tuple(shown), frozenset(mentioned))
+
+
+def _atoms(node: ast.AST, found: list[Signature]) -> None:
+    """The predicates of the plain atoms under ``node``, in order."""
+    if node.ast_type == ast.ASTType.SymbolicAtom:
+        if node.symbol.ast_type == ast.ASTType.Function:
+            found.append((node.symbol.name, len(node.symbol.arguments)))
+        return
+    for key in node.child_keys:
+        child = getattr(node, key)
+        for item in [child] if isinstance(child, ast.AST) else child or ():
+            _atoms(item, found)
+
+
+def _signature(item: object) -> Signature:
+    name, arity = item  # type: ignore[misc]
+    if not isinstance(name, str):
+        raise TypeError(name)
+    return name, int(arity)
+
+
+def _loaded(stored: dict) -> Chapter:
+    rules = tuple(Shape(int(index), tuple(map(_signature, heads)), tuple(map(_signature, bodies)))
+                  for index, heads, bodies in stored["rules"])
+    return Chapter(rules, tuple(map(_signature, stored["shown"])),
+                   frozenset(map(_signature, stored["mentioned"])))
+
+
+# ------------------------------------------------------------------ the transform
+
+
+@dataclass(frozen=True)
+class Transformed:
+    """A file's statements with the incident argument: its rules by their index, and the
+    others (#show, #defined …) in file order."""
+
+    rules: dict[int, ast.AST]
+    others: tuple[ast.AST, ...]
+
+
+def transformed(path: Path, dynamic: frozenset[Signature]) -> Transformed:
+    """The file's statements for this dynamic set (of which only the predicates the file
+    mentions matter: a process parses each file once per such subset)."""
+    return _transformed(path, dynamic & chapter(path).mentioned)
+
+
+@cache
+def _transformed(path: Path, mine: frozenset[Signature]) -> Transformed:
+    rules, others = _texts(path, mine)
+    statements = program.parse_text("\n".join([*(text for _, text in rules), *others]))
+    if len(statements) != len(rules) + len(others):
+        raise RuntimeError(f"{path}: a transformed statement did not parse as one")
+    count = len(rules)
+    return Transformed(dict(zip([index for index, _ in rules], statements[:count], strict=True)),
+                       statements[count:])
+
+
+# Let the statements go while clingo's library is still there (see program.parsed).
+atexit.register(_transformed.cache_clear)
+
+
+def _texts(path: Path, mine: frozenset[Signature]) -> tuple[list[tuple[int, str]], list[str]]:
+    """The transformed rules (index, text) and other statements of a file, from the cache
+    folder or made."""
+    made_from = [path.read_bytes(), clingo.__version__, _own_source(),
+                 *(f"{n}/{a}" for n, a in sorted(mine))]
+    name = f"transformed-{disk.key(*made_from)}.json"
+    stored = disk.read_json(name)
+    if isinstance(stored, dict):
+        try:
+            rules = [(int(index), _text(text)) for index, text in stored["rules"]]
+            return rules, [_text(text) for text in stored["others"]]
+        except (KeyError, TypeError, ValueError):
+            pass  # a damaged entry: work it out again, and store it whole
+    rules, others = [], []
+    for index, stm in enumerate(program.parsed(path)):
+        kind = stm.ast_type
+        if kind == ast.ASTType.Rule:
+            rules.append((index, str(_rule(stm, mine))))
+        elif kind in (ast.ASTType.ShowSignature, ast.ASTType.Defined):
+            shown = (stm.name, stm.arity) in mine
+            others.append(str(stm.update(arity=stm.arity + 1) if shown else stm))
+        elif kind != ast.ASTType.Program:
+            others.append(str(stm))
+    disk.write_json(name, {"rules": rules, "others": others})
+    return rules, others
+
+
+def _text(value: object) -> str:
+    if not isinstance(value, str):
+        raise TypeError(value)
+    return value
+
+
+class _AddIncident(ast.Transformer):
+    """Puts the incident variable first among the arguments of every dynamic atom."""
+
+    def __init__(self, dynamic: frozenset[Signature]) -> None:
+        self.dynamic = dynamic
+        self.touched = False
+
+    def visit_SymbolicAtom(self, node: ast.AST) -> ast.AST:  # noqa: N802 (clingo's name)
+        sym = node.symbol
+        if sym.ast_type == ast.ASTType.Function and \
+                (sym.name, len(sym.arguments)) in self.dynamic:
+            self.touched = True
+            var = ast.Variable(sym.location, VAR)
+            return node.update(symbol=sym.update(arguments=[var, *sym.arguments]))
+        return node
+
+
+def _rule(stm: ast.AST, dynamic: frozenset[Signature]) -> ast.AST:
+    adder = _AddIncident(dynamic)
+    out = adder(stm)
+    if not adder.touched:
+        return stm
+    if any(_binds(lit, dynamic) for lit in out.body):
+        return out
+    loc = stm.location
+    guard = ast.Literal(loc, ast.Sign.NoSign, ast.SymbolicAtom(
+        ast.Function(loc, GUARD, [ast.Variable(loc, VAR)], False)))
+    return out.update(body=[guard, *out.body])
+
+
+def _binds(lit: ast.AST, dynamic: frozenset[Signature]) -> bool:
+    """A positive body literal of a dynamic atom (its incident argument added): it binds
+    the incident variable, so the rule needs no guard."""
+    if lit.ast_type != ast.ASTType.Literal or lit.sign != ast.Sign.NoSign:
+        return False
+    atom = lit.atom
+    if atom.ast_type != ast.ASTType.SymbolicAtom:
+        return False
+    sym = atom.symbol
+    return sym.ast_type == ast.ASTType.Function and \
+        (sym.name, len(sym.arguments) - 1) in dynamic
