@@ -33,6 +33,8 @@ DRAW_VERBS = ("摸", "補", "補花")
 
 @dataclass(frozen=True)
 class DeclaredWin:
+    """A win the record declares, as the facts describe it."""
+
     index: int  # the act's place in the record (1, 2, …)
     seat: Seat
     how: str  # 自摸 和銃 搶杠 七搶一 八仙過海

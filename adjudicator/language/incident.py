@@ -101,6 +101,8 @@ class SideBet(Bet):
 
 @dataclass
 class Header:
+    """The header of a log: the profile, the deal, the stakes, the players and the occasion."""
+
     profile: str = "tw16"
     round_wind: Seat = "東"
     dealer: Seat | None = None
@@ -137,6 +139,8 @@ OCCASION = {"日期": "date", "場地": "venue", "桌號": "table", "裁判": "r
 
 @dataclass(frozen=True)
 class FindingExpectation:
+    """期望: 東 相公 (or 無 東 相公): a finding the ruling must (not) make."""
+
     line: int
     negated: bool
     seat: Seat
@@ -145,6 +149,8 @@ class FindingExpectation:
 
 @dataclass(frozen=True)
 class WinExpectation:
+    """期望: 東 和 [有效|無效] [N 台]: a win and what it must be worth."""
+
     line: int
     negated: bool
     seat: Seat
@@ -154,6 +160,8 @@ class WinExpectation:
 
 @dataclass(frozen=True)
 class HandEndExpectation:
+    """期望: 本盤終止 / 繼續: whether the hand must end."""
+
     line: int
     negated: bool
     ends: bool  # 本盤終止 (True) or 繼續 (False)
@@ -161,6 +169,8 @@ class HandEndExpectation:
 
 @dataclass(frozen=True)
 class BalanceExpectation:
+    """期望: 收支: 東 +2100 …: the balances the ruling must give."""
+
     line: int
     negated: bool
     balances: dict[Seat, Money]
@@ -168,6 +178,8 @@ class BalanceExpectation:
 
 @dataclass(frozen=True)
 class NextHandExpectation:
+    """期望: 下盤: 莊家 東 [連莊 N] [不計連莊序]: who must deal next."""
+
     line: int
     negated: bool
     dealer: Seat
@@ -186,6 +198,9 @@ Expectation = (
 
 @dataclass
 class Incident:
+    """A log read and checked: header, positions before the record, the record, and
+    the 期望 of a case."""
+
     header: Header = field(default_factory=Header)
     positions: list[Position] = field(default_factory=list)  # before the record
     record: list[RecordItem] = field(default_factory=list)

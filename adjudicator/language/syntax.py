@@ -110,6 +110,8 @@ RecordLine = ActLine | WallLine | PositionLine
 
 @dataclass(slots=True)
 class Record:
+    """紀錄: the record's lines, in order."""
+
     lines: tuple[RecordLine, ...]
 
 
@@ -136,6 +138,8 @@ class ExpectWritten:
 
 @dataclass(slots=True)
 class Expectations:
+    """期望: a case's expectation lines, in order."""
+
     lines: tuple[ExpectWritten, ...]
 
 

@@ -16,6 +16,8 @@ from pathlib import Path
 
 @dataclass(frozen=True)
 class Family:
+    """A family of profiles: what the game itself is (sets, flowers, chapters, unit)."""
+
     name: str
     sets: int  # sets in a complete hand, beside the pair (3 * sets + 2 tiles with the win)
     flowers: bool  # whether the game is played with flowers (補花)

@@ -44,6 +44,8 @@ class Shape:
 
 @dataclass(frozen=True)
 class Chapter:
+    """What the transform needs of a rule file: each rule's shape and what it names."""
+
     rules: tuple[Shape, ...]  # in file order
     shown: tuple[Signature, ...]  # what the file's #show names (read, never derived)
     mentioned: frozenset[Signature]  # every predicate the transform may touch

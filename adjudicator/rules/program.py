@@ -82,6 +82,8 @@ atexit.register(others.cache_clear)
 
 @dataclass(frozen=True)
 class Rule:
+    """One rule of a chapter: its text, what it may derive and what its body needs."""
+
     path: Path
     index: int  # its place among the file's parsed statements
     text: str
@@ -156,6 +158,8 @@ def _needs(body: Sequence[ast.AST]) -> tuple[Pattern, ...]:
 
 @dataclass(frozen=True)
 class Chapter:
+    """A rule file worked out: its rules, and its other statements as text."""
+
     rules: tuple[Rule, ...]
     other: str  # every statement that is not a rule (#show, #defined …), as text
 

@@ -27,6 +27,8 @@ Signature = tuple[str, int]
 
 @dataclass(frozen=True)
 class Signatures:
+    """The predicates a rule file derives, reads and declares."""
+
     heads: frozenset[Signature]  # derived (heads of rules, facts)
     bodies: frozenset[Signature]  # read (bodies, aggregate and head conditions)
     shown: frozenset[Signature]  # #show name/arity

@@ -21,6 +21,8 @@ from adjudicator import cache as disk
 
 @dataclass(frozen=True)
 class Point:
+    """An interpretation point: its question and the readings it may take."""
+
     id: str
     question: str
     readings: dict[str, str]
@@ -29,6 +31,8 @@ class Point:
 
 @dataclass(frozen=True)
 class Param:
+    """A parameter of the rules a profile or --set gives a value."""
+
     id: str
     question: str
     values: dict[str, str] | None = None  # None: any whole number

@@ -37,6 +37,8 @@ class Reason:
 
 @dataclass(frozen=True)
 class Finding:
+    """An offence or a finding about a player at an act, with its clauses and reasons."""
+
     kind: str
     seat: Seat
     at: int | None  # the sequence number of the act the finding is about
@@ -49,6 +51,8 @@ class Finding:
 
 @dataclass(frozen=True)
 class Pattern:
+    """A scoring pattern a win counts, its 台 and its clause."""
+
     name: str
     tai: int
     clause: str
@@ -56,6 +60,8 @@ class Pattern:
 
 @dataclass(frozen=True)
 class Win:
+    """A declared win: whether it stands, from whom, what it is worth and why."""
+
     seat: Seat
     at: int | None
     valid: bool
@@ -71,6 +77,8 @@ class Win:
 
 @dataclass(frozen=True)
 class Payment:
+    """Money one party pays another, on what basis and under which clauses."""
+
     frm: str  # a chair, or an outside bettor's name
     to: str
     amount: Money
@@ -83,6 +91,8 @@ class Payment:
 
 @dataclass(frozen=True)
 class NextHand:
+    """Who deals the next hand, and the streak it carries."""
+
     dealer: Seat
     streak: int
     counts_streak: bool
@@ -91,18 +101,24 @@ class NextHand:
 
 @dataclass(frozen=True)
 class Interpretation:
+    """An interpretation point the ruling depended on, and the reading taken."""
+
     id: str
     reading: str
 
 
 @dataclass(frozen=True)
 class SourceLine:
+    """A line of the log, for a problem to quote."""
+
     line: int
     text: str  # the line as written, comment removed
 
 
 @dataclass(frozen=True)
 class Problem:
+    """Where the record cannot have happened (the ruling is then inconsistent)."""
+
     line: int
     at: int | None
     kind: str
@@ -126,6 +142,8 @@ class Possibility:
 
 @dataclass(frozen=True)
 class Uncertain:
+    """A fact the record leaves open, what depends on it, and each way it may be."""
+
     at: int | None
     fact: str  # what the record leaves open
     changes: str  # what depends on it
@@ -135,6 +153,9 @@ class Uncertain:
 
 @dataclass
 class Ruling:
+    """What the rules decide for one log: findings, wins, money, the next hand, what
+    stays open and where the record contradicts itself."""
+
     profile: str
     status: Status
     findings: list[Finding] = field(default_factory=list)
