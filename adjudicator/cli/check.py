@@ -8,12 +8,10 @@ unified diff and asking (``--yes`` does not ask).
 
 from __future__ import annotations
 
-import difflib
 import sys
 import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
-from xml.etree import ElementTree as ET
 
 import typer
 
@@ -148,6 +146,8 @@ def _rule(char: str, title: str, width: int = 70) -> str:
 
 def _update(failed: list[CaseResult | MatchCaseResult], yes: bool) -> set[Path]:
     """Rewrite the 期望 of each failing case that has a ruling; the paths written."""
+    import difflib
+
     from adjudicator.committee.cases import CaseResult, case_name
 
     written: set[Path] = set()
@@ -210,6 +210,8 @@ def _confirm(question: str) -> bool:
 
 def _write_junit(target: Path, results: list[CaseResult | MatchCaseResult],
                  seconds: float) -> None:
+    from xml.etree import ElementTree as ET
+
     from adjudicator.committee.cases import case_name
 
     failures = sum(bool(r.failures) and r.error is None for r in results)

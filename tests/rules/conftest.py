@@ -33,3 +33,17 @@ def folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
     yield where
     monkeypatch.undo()
     _forget()
+
+
+@pytest.fixture
+def not_worked_out(monkeypatch: pytest.MonkeyPatch) -> Callable[..., None]:
+    """Make the named functions fail if called: what follows must read the cache folder."""
+
+    def unreachable(*_: object) -> None:
+        raise AssertionError("the cache folder was not read")
+
+    def patch(*places: tuple[object, str]) -> None:
+        for module, name in places:
+            monkeypatch.setattr(module, name, unreachable)
+
+    return patch

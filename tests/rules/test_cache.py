@@ -36,19 +36,14 @@ def expected() -> str:
 
 
 def test_a_cold_start_stores_its_work_and_the_next_one_reads_it(forget: Callable[[], None],
-        folder: Path, expected: str, monkeypatch: pytest.MonkeyPatch) -> None:
+        folder: Path, expected: str, not_worked_out: Callable[..., None]) -> None:
     assert _ruling() == expected
     kinds = {p.name.split("-")[0] for p in folder.iterdir()}
     assert kinds == {"chapter", "signatures", "declared", "lark"}
     assert not [p for p in folder.iterdir() if p.name.endswith(".part")]
     forget()
-
-    def no_parsing(*_: object) -> None:
-        raise AssertionError("the cache folder was not read")
-
     # Read back, not worked out again: the AST walks are not reached.
-    monkeypatch.setattr(program, "_analysed", no_parsing)
-    monkeypatch.setattr(signatures, "_parsed", no_parsing)
+    not_worked_out((program, "_analysed"), (signatures, "_parsed"))
     assert _ruling() == expected
 
 

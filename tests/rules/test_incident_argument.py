@@ -59,17 +59,12 @@ def _made() -> list[tuple[object, list[str], list[str]]]:
 
 
 def test_what_is_stored_is_read_back_as_made(forget: Callable[[], None], folder: Path,
-                                             monkeypatch: pytest.MonkeyPatch) -> None:
+                                             not_worked_out: Callable[..., None]) -> None:
     made = _made()
     assert len(list(folder.glob("shape-*.json"))) == len(FILES)
     assert len(list(folder.glob("transformed-*.json"))) == len(FILES)
     forget()
-
-    def no_making(*_: object) -> None:
-        raise AssertionError("the cache folder was not read")
-
-    monkeypatch.setattr(incident_argument, "_shaped", no_making)
-    monkeypatch.setattr(incident_argument, "_rule", no_making)
+    not_worked_out((incident_argument, "_shaped"), (incident_argument, "_rule"))
     assert _made() == made
 
 
