@@ -25,6 +25,7 @@ from adjudicator.language import reader
 from adjudicator.language import tiles as tl
 from adjudicator.language.errors import LogError
 from adjudicator.language.incident import Act, Incident, Meld, Position, WallCount
+from adjudicator.language.vocabulary import VERB_CLASSES
 
 FORMAT = "adjudicator.incident"
 VERSION = 1
@@ -193,7 +194,7 @@ def _event(ev: dict[str, Any], where: str) -> str:
     words.append(verb)
     tiles = _tiles(ev.get("tiles", []), f"{where}.tiles")
     target, what = ev.get("target"), ev.get("what")
-    if verb in ("舉發", "發現"):
+    if verb in VERB_CLASSES["accuses"]:
         words += [_word(target, f"{where}.target"), _word(what, f"{where}.what"), *tiles]
     elif verb == "自承":
         words += [_word(what, f"{where}.what"), *tiles]
