@@ -39,8 +39,14 @@ def verb_class_lp() -> str:
              "% adjudicator.language.verb_files): edit the verb table there, not here.",
              "% verb_class(Property, Verb): Verb (act/4's canonical word) has Property."]
     for name in PROPERTIES:
-        verbs = [v for v in VERB_TABLE if name in properties_of(v)]
-        lines.append(" ".join(f'verb_class({name}, "{v}").' for v in verbs))
+        line = ""
+        for verb in (v for v in VERB_TABLE if name in properties_of(v)):
+            fact = f'verb_class({name}, "{verb}").'
+            if line and len(line) + 1 + len(fact) > 90:  # characters, not columns
+                lines.append(line)
+                line = ""
+            line = f"{line} {fact}" if line else fact
+        lines.append(line)
     return "\n".join(lines) + "\n"
 
 
