@@ -6,7 +6,7 @@ kind of act it is, and the properties the rules and the fact builders ask of it
 adjudicator.language.verb_files``): asp/verb_class.lp (``verb_class(Property, Verb)``, the
 only way a chapter asks what a verb is), the act terminals of grammar/incident.lark and the
 verb list of docs/incident.schema.json; tests/language/test_vocabulary.py fails when one of
-them drifts from here, and tests/test_private_verb_lists.py when a chapter or a module
+them drifts from here, and tests/style/test_private_verb_lists.py when a chapter or a module
 keeps a list of verbs of its own.
 """
 
@@ -149,7 +149,8 @@ def properties_of(verb: str) -> frozenset[str]:
 
 
 def inert(verb: str) -> bool:
-    """A verb without properties: the act before or after another is never one of these."""
+    """A verb without properties: recorded, and looked past where the act just before or
+    after another counts."""
     return not VERB_TABLE[verb][2].split()
 
 

@@ -19,7 +19,7 @@ from clingo import ast as cast
 from adjudicator.language.vocabulary import VERBS
 from adjudicator.rules.files import ASP
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 PACKAGE = ROOT / "adjudicator"
 
 # Sets whose words are the same as verbs but mean something else, and why.
