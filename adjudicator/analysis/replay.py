@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from adjudicator.language import tiles as T
 from adjudicator.language.incident import Act, Incident, Meld, Position, WallCount
 from adjudicator.language.seats import SEATS, Seat
+from adjudicator.language.vocabulary import VERB_CLASSES, inert
 from adjudicator.rules.files import named_family
 
 
@@ -201,7 +202,7 @@ class _Replay:
         hand = self.hands[seat]
         first = act.tiles[0] if act.tiles else None
         verb = act.verb
-        if verb in ("摸", "補"):
+        if verb in VERB_CLASSES["draw"]:
             self.give(seat, first)
         elif verb == "補花":
             if first is not None:
@@ -221,7 +222,7 @@ class _Replay:
             for t in act.using:
                 self.take(act, seat, t)
             hand.melds.append(Meld("吃", tuple(sorted((first, *act.using)))))
-        elif verb in ("碰", "明杠") and first is not None:
+        elif verb in VERB_CLASSES["claim"] and first is not None:
             self.claim_discard(first)
             hand.melds.append(Meld(verb, (first, *self.lay_claim(act, seat, first))))
         elif verb == "加杠" and first is not None:
@@ -347,7 +348,8 @@ class _Replay:
             self.timeline.before.append(self.snapshot())
             self.apply(item)
             self.check_copies(item)
-            before_last, last = last, item
+            if not inert(item.verb):  # the act before the next: an inert one is looked past
+                before_last, last = last, item
         self.timeline.final = self.hands
         return self.timeline
 
@@ -362,13 +364,16 @@ def laid_statement(acts: list[Act], k: int) -> int | None:
     act = acts[k]
     if act.verb != "亮牌" or k == 0:
         return None
-    j = k - 1
-    if acts[j].actor == act.actor and acts[j].verb == "補" and j > 0:
-        j -= 1  # 明杠, 補, 亮牌: shown once the replacement is drawn
+    played = [j for j in range(k - 1, -1, -1) if not inert(acts[j].verb)]  # latest first
+    if not played:
+        return None
+    j, right_after = played[0], True
+    if acts[j].actor == act.actor and acts[j].verb == "補" and len(played) > 1:
+        j, right_after = played[1], False  # 明杠, 補, 亮牌: shown once the replacement is drawn
     claim = acts[j]
     if (claim.actor == act.actor and claim.verb in LAID_COUNT and not claim.using
             and len(act.tiles) == LAID_COUNT[claim.verb]
-            and (j == k - 1 or claim.verb == "明杠")):
+            and (right_after or claim.verb == "明杠")):
         return j
     return None
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 from adjudicator.analysis.replay import Timeline, replay
 from adjudicator.language.incident import Act, Incident, Position
 from adjudicator.language.seats import SEATS, Seat, next_seat
+from adjudicator.language.vocabulary import VERB_CLASSES
 from adjudicator.rules.families import Family
 from adjudicator.rules.files import named_family
 from adjudicator.ruling.model import LogWarning
@@ -20,8 +21,11 @@ from adjudicator.ruling.model import LogWarning
 # A hand holds 16 tiles between turns and 17 while its holder is to discard (和牌型態),
 # each laid-out set counting three; 13 and 14 in the 13+1 families (粵.摸牌): the family
 # says how many (rules/families.py).
-INTAKES = ("摸", "補", "吃", "碰", "明杠")
-DRAWS = ("摸", "補")
+DRAWS = VERB_CLASSES["draw"]
+# What moves play on: an act of the turn, or one within a 打序 (a flower laid out …).
+PLAY_ON = VERB_CLASSES["turn"] | VERB_CLASSES["continues_turn"]
+# What a 自摸 may follow: a draw, or a flower laid out or a kong (before their replacement).
+SELF_DRAW_AFTER = DRAWS | VERB_CLASSES["continues_turn"]
 
 
 def log_warnings(incident: Incident, timeline: Timeline | None = None) -> list[LogWarning]:
@@ -81,7 +85,7 @@ def _won_hand(incident: Incident, index: int, seat: str) -> bool:
     """A hand stated right after a win is laid down with the winning tile (17 with it)."""
     acts = incident.acts
     return 0 < index <= len(acts) and acts[index - 1].actor == seat \
-        and acts[index - 1].verb in ("和", "自摸", "推倒")
+        and acts[index - 1].verb in VERB_CLASSES["win"]
 
 
 def _turns(incident: Incident) -> list[LogWarning]:
@@ -111,11 +115,12 @@ def _turns(incident: Incident) -> list[LogWarning]:
                 f"{seat} 摸牌，但 {other} 打牌後應由 {next_seat(other)} 摸牌："
                 + ("序號中斷，" if gap else "") + f"可能漏記 {next_seat(other)} 等人的摸打；"
                 "若無漏記，即是搶摸（相公），請向牌桌確認（未予判罰）")))
-        if act.verb == "自摸" and before not in (*DRAWS, "補花", "暗杠", "加杠") \
-                and before is not None:
+        if act.verb == "自摸" and before not in SELF_DRAW_AFTER and before is not None:
             out.append(LogWarning(act.line, f"{seat} 宣告自摸，但此前最後一手不是自己的摸牌或補牌"))
-        if act.verb in (*INTAKES, "打", "補花", "暗杠", "加杠", "入手"):
-            last[seat] = act.verb if act.verb != "入手" else before or "入手"
-        if act.verb in (*INTAKES, "打", "補花", "暗杠", "加杠"):
+        if act.verb in PLAY_ON:
+            last[seat] = act.verb
+        elif act.verb == "入手":
+            last[seat] = before or "入手"
+        if act.verb in PLAY_ON:
             discarder, gap = (seat if act.verb == "打" else None), False
     return out

@@ -48,7 +48,8 @@ from adjudicator.language.seats import SEATS, Seat
 from adjudicator.language.vocabulary import VERB_CLASSES
 from adjudicator.rules.families import DEFAULT, Family
 
-DRAWS = ("摸", "補", "補花")
+# What brings a tile into the hand: a draw, or a flower laid out with its replacement.
+DRAWS = VERB_CLASSES["draw"] | VERB_CLASSES["lays_flower"]
 READY_VERBS = VERB_CLASSES["ready"]
 
 
@@ -120,7 +121,7 @@ def _undo(act: Act, seat: Seat, after: Hand) -> Hand | None:
     if act.actor != seat:
         return after
     verb, first = act.verb, (act.tiles[0] if act.tiles else None)
-    if verb in ("摸", "補"):
+    if verb in VERB_CLASSES["draw"]:
         if first is None or not 0 <= first < T.N_PLAYING:
             return None if first is None or first == T.UNKNOWN else after
         rest = _minus(after.concealed, [first])
@@ -139,7 +140,7 @@ def _undo(act: Act, seat: Seat, after: Hand) -> Hand | None:
         return _undo_kong(after, "暗杠", act.tiles if len(act.tiles) == 4 else (first,) * 4)
     if verb == "加杠" and first is not None:
         return _undo_kong(after, "加杠", (first,))
-    if verb in ("吃", "碰", "明杠"):
+    if verb in VERB_CLASSES["claim_or_chow"]:
         return None
     return after
 
@@ -374,7 +375,7 @@ def act_hand_facts(incident: Incident, hands_: list[dict[Seat, Hand | None]]) ->
         if act.actor not in SEATS:
             continue
         seat: Seat = act.actor  # type: ignore[assignment]
-        if act.verb in ("打", "加杠"):
+        if act.verb in VERB_CLASSES["offers_tile"]:
             yield from _claimable_facts(i, act, hands_)
         elif act.verb in DRAWS:
             yield from _draw_facts(i, act, hands_[i + 1][seat])
@@ -504,7 +505,7 @@ def _sets(melds: Iterable[Meld]) -> dict[Shown, None]:
         known = [t for t in m.tiles if t >= 0]
         if known:
             # A pung or pung-kong is named by its claimed tile, laid first.
-            lead = known[0] if m.kind in ("碰", "明杠") else min(known)
+            lead = known[0] if m.kind in VERB_CLASSES["claim"] else min(known)
             out[("meld_shown", (m.kind, lead))] = None
     return out
 

@@ -20,7 +20,7 @@ from adjudicator.facts.record import fact
 from adjudicator.language import tiles as T
 from adjudicator.language.incident import Act, Incident, Position
 from adjudicator.language.seats import SEATS, Seat
-from adjudicator.language.vocabulary import VERB_CLASSES
+from adjudicator.language.vocabulary import VERB_CLASSES, inert
 from adjudicator.rules.families import DEFAULT, GD, TW16, Family
 
 if TYPE_CHECKING:
@@ -28,7 +28,11 @@ if TYPE_CHECKING:
     from adjudicator.ruling.scoring import WinHand
 
 WIN_VERBS = VERB_CLASSES["win"]
-DRAW_VERBS = ("摸", "補", "補花")
+# What brings a tile into the hand: a draw, or a flower laid out with its replacement.
+DRAW_VERBS = VERB_CLASSES["draw"] | VERB_CLASSES["lays_flower"]
+DECLARES = VERB_CLASSES["declares_win"]
+# A win called, declared or laid down on another's tile (攔和: several on the one tile).
+ON_THE_DISCARD = VERB_CLASSES["win_intent"] - {"自摸"}
 
 
 @dataclass(frozen=True)
@@ -64,6 +68,10 @@ class _Record:
         """Indices of the acts before act ``i``, latest first."""
         return range(i - 1, 0, -1)
 
+    def played_before(self, i: int) -> list[int]:
+        """Indices of the acts before act ``i`` that are not inert, latest first."""
+        return [j for j in self.before(i) if not inert(self.act(j).verb)]
+
 
 def _last_draw(rec: _Record, i: int, seat: Seat) -> tuple[int, Act] | None:
     for j in rec.before(i):
@@ -93,10 +101,10 @@ def _is_declared(rec: _Record, i: int) -> bool:
         return False
     if a.verb != "推倒":
         return True
-    for j in rec.before(i):
+    for j in rec.played_before(i):
         prev = rec.act(j)
         if prev.actor == a.actor:
-            return prev.verb not in ("和", "自摸")
+            return prev.verb not in DECLARES
     return True
 
 
@@ -142,7 +150,7 @@ def _flower_win(rec: _Record, i: int, seat: Seat, state: HandState,
                 timeline: Timeline) -> FlowerWin | None:
     """The flower win act ``i`` declares, if the eighth flower came this turn (or was dealt)."""
     a = rec.act(i)
-    if a.verb not in ("和", "自摸"):
+    if a.verb not in DECLARES:
         return None
     start = _turn_start(rec, i, seat)
     window = range(start, i)
@@ -154,7 +162,7 @@ def _flower_win(rec: _Record, i: int, seat: Seat, state: HandState,
     # 台.27: the eighth flower drawn this turn and a win declared at once, with no 補花
     # line: the flower is still in the hand, not laid out nor replaced.
     drawn = next((j for j in reversed(window) if rec.act(j).actor == seat
-                  and rec.act(j).verb in ("摸", "補") and rec.act(j).tiles
+                  and rec.act(j).verb in VERB_CLASSES["draw"] and rec.act(j).tiles
                   and T.is_flower(rec.act(j).tiles[0])), None)
     if (laid is None and robbed is None and drawn is not None
             and len(flowers | {rec.act(drawn).tiles[0]}) == 8):
@@ -189,7 +197,8 @@ def _lays_down_discard(rec: _Record, i: int, seat: Seat, state: HandState) -> bo
     """Whether a 和 that names no tile, right after another's discard, lays down a whole hand
     holding that discard: showing the tile with the hand claims it, as naming it would."""
     k = i - 1
-    while k > 1 and rec.act(k).verb in WIN_VERBS and rec.act(k).actor != seat:
+    while k > 1 and (inert(rec.act(k).verb)
+                     or rec.act(k).verb in WIN_VERBS and rec.act(k).actor != seat):
         k -= 1
     prev = rec.act(k) if k >= 1 else None
     if prev is None or prev.verb != "打" or prev.actor == seat or not prev.tiles:
@@ -209,7 +218,7 @@ def _replacement_after(a: Act, completed: int, j: int, seat: Seat) -> bool:
         return False
     if j == completed:
         return a.verb == "補花" and a.replacement is not None
-    return a.verb in ("補", "摸") or (a.verb == "補花" and a.replacement is not None)
+    return a.verb in VERB_CLASSES["draw"] or (a.verb == "補花" and a.replacement is not None)
 
 
 def _robbed_form(rec: _Record, timeline: Timeline, j: int, start: int, owner: Seat | None,
@@ -237,7 +246,8 @@ def _how(rec: _Record, i: int, state: HandState,
         return "自摸", None, tile
     # Right after another's 加杠, or after others' declarations on that same tile (攔和).
     k = i - 1
-    while k > 1 and rec.act(k).verb in ("和", "喊和", "推倒") and rec.act(k).actor != seat:
+    while k > 1 and (inert(rec.act(k).verb)
+                     or rec.act(k).verb in ON_THE_DISCARD and rec.act(k).actor != seat):
         k -= 1
     prev = rec.act(k) if k >= 1 else None
     if prev is not None and prev.verb == "加杠" and prev.actor != seat:
@@ -316,16 +326,16 @@ def _context(rec: _Record, i: int, seat: Seat, how: str, dealer: Seat,
     # A flower win's own draw counts only when the replacement came before the declaration.
     drew = how == "自摸" or (flower is not None and flower.replaced)
     draw = _last_draw(rec, i, seat) if drew else None
-    replaced = draw is not None and draw[1].verb in ("補", "補花")
+    replaced = draw is not None and draw[1].verb in VERB_CLASSES["replacement"]
     last = draw is not None and draw[1].note == "海底"
     declared = {a.verb for j in rec.before(i) if (a := rec.act(j)).actor == seat}
-    cancelled = bool(declared & {"換牌", "靠張"})
+    cancelled = bool(declared & VERB_CLASSES["cancels_ting"])
     tian_ting = "天聽" in declared and not cancelled
     di_ting = "地聽" in declared and not cancelled
     discards_before = [rec.act(j) for j in rec.before(i) if rec.act(j).verb == "打"]
     own_discards = [a for a in discards_before if a.actor == seat]
     # 台.33: the dealt hand after 補花 only; a win on a kong's replacement is 杠上開花.
-    kongs_before = any(rec.act(j).actor == seat and rec.act(j).verb in ("暗杠", "加杠", "明杠")
+    kongs_before = any(rec.act(j).actor == seat and rec.act(j).verb in VERB_CLASSES["kong"]
                        for j in rec.before(i))
     tian_hu = (seat == dealer and how == "自摸" and not discards_before
                and not kongs_before)
@@ -372,7 +382,7 @@ def declared_wins(incident: Incident, timeline: Timeline,
         state.flowers = _with_robbed(rec, i, seat, state.flowers)
         flower = _flower_win(rec, i, seat, state, timeline)
         if flower is not None and flower.completed_at and \
-                rec.act(flower.completed_at).verb in ("摸", "補"):
+                rec.act(flower.completed_at).verb in VERB_CLASSES["draw"]:
             # The eighth flower drawn and not laid out: it counts among the flowers.
             drawn = rec.act(flower.completed_at).tiles[0]
             state.flowers = [*state.flowers, drawn]

@@ -11,9 +11,10 @@ from __future__ import annotations
 from adjudicator.language import tiles as tl
 from adjudicator.language.errors import LogError
 from adjudicator.language.incident import Act, Incident, Position
+from adjudicator.language.vocabulary import VERB_CLASSES
 from adjudicator.rules.families import Family
 
-_FLOWER_ACTS = ("補花", "搶花")
+_FLOWER_ACTS = VERB_CLASSES["flower"]
 # The clause of each family without flowers that says which tiles its game has.
 TILE_SET_CLAUSE = {"gd": "粵.牌數"}
 

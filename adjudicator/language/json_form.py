@@ -26,6 +26,7 @@ from adjudicator.language import tiles as tl
 from adjudicator.language.errors import LogError
 from adjudicator.language.form_format import FORMAT, VERSION, FormError
 from adjudicator.language.incident import Act, Incident, Meld, Position, WallCount
+from adjudicator.language.vocabulary import VERB_CLASSES
 
 # header field → the text language's key, for the fields that are one value.
 _HEADER_KEYS = {"profile": "規則", "round_wind": "圈風", "dealer": "莊家", "streak": "連莊",
@@ -183,7 +184,7 @@ def _event(ev: dict[str, Any], where: str) -> str:
     words.append(verb)
     tiles = _tiles(ev.get("tiles", []), f"{where}.tiles")
     target, what = ev.get("target"), ev.get("what")
-    if verb in ("舉發", "發現"):
+    if verb in VERB_CLASSES["accuses"]:
         words += [_word(target, f"{where}.target"), _word(what, f"{where}.what"), *tiles]
     elif verb == "自承":
         words += [_word(what, f"{where}.what"), *tiles]

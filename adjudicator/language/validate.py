@@ -42,7 +42,7 @@ from adjudicator.language.incident import (
     WinExpectation,
 )
 from adjudicator.language.seats import SEAT_ALIASES, Seat
-from adjudicator.language.vocabulary import HEADER_KEYS, MATCH_ONLY_KEYS, canonical
+from adjudicator.language.vocabulary import HEADER_KEYS, MATCH_ONLY_KEYS, VERB_CLASSES, canonical
 
 # The Header field each header key fills, by how its value is read.
 _CHAIR_FIELDS = {"莊家": "dealer", "開門": "open_seat"}
@@ -59,8 +59,8 @@ _MELD_SIZES = {kind: (n,) if kind == "吃" else (1, n) for kind, n in tl.MELD_SI
 _USING = {"吃": (2, "用 後面的兩張牌"), "碰": (2, "用 後面的 2 張牌"),
           "明杠": (3, "用 後面的 3 張牌")}
 _MEANINGFUL_NOTES = frozenset({"海底", "門前"})
-_FLOWER_VERBS = frozenset({"補花", "搶花"})
-_REFEREE_VERBS = frozenset({"發現", "檢查"})
+_FLOWER_VERBS = VERB_CLASSES["flower"]
+_REFEREE_VERBS = VERB_CLASSES["referee"]
 
 # Tile words already read (一二三萬 → (0, 1, 2)); only words that are tiles get in.
 _EXPANDED: dict[str, tuple[int, ...]] = {}

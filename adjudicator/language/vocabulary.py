@@ -1,51 +1,172 @@
-"""The words of the game, once: acts (verbs), their classes, offences and finding kinds.
+"""The words of the game, once: acts (verbs) and what each is, offences and finding kinds.
 
-The grammar (grammar/incident.lark) spells the same words with their variants, the error
-messages name some of them, and the rules read the classes as ``verb_class(Class, Verb)``
-from asp/verb_class.lp, which this module writes (``python -m
-adjudicator.language.vocabulary``); tests/language/test_vocabulary.py fails when any of
-them drifts from here.
+Every verb is one row of ``VERB_TABLE``: its grammar terminal (what may follow it), what
+kind of act it is, and the properties the rules and the fact builders ask of it
+(``PROPERTIES`` says what each means).  From the table are made (``python -m
+adjudicator.language.verb_files``): asp/verb_class.lp (``verb_class(Property, Verb)``, the
+only way a chapter asks what a verb is), the act terminals of grammar/incident.lark and the
+verb list of docs/incident.schema.json; tests/language/test_vocabulary.py fails when one of
+them drifts from here, and tests/style/test_private_verb_lists.py when a chapter or a module
+keeps a list of verbs of its own.
 """
 
 from __future__ import annotations
 
-from pathlib import Path
+# What a verb may be, by the name the rules read (verb_class(Name, Verb)) and Python reads
+# (VERB_CLASSES[name]).  A verb with none of them is inert: it is recorded and reported,
+# and wherever the rules look at the act just before or after another they look past it,
+# so it changes no ruling (tests/rules/test_inert_verb.py).
+PROPERTIES: dict[str, str] = {
+    "move": "a move of its actor: it takes, lays out, discards or rearranges tiles, or "
+            "decides on a tile (相公's next act and every chain over a seat's own acts "
+            "count moves only; a call, an announcement or a reach is none)",
+    "turn": "an act of its actor's turn: whoever made the latest holds the turn",
+    "intake": "begins its actor's 打序 (a draw, or a claim of a discard)",
+    "continues_turn": "lies within a 打序 and neither begins nor ends it (a kong from the "
+                      "hand, a flower laid out, a kong-end draw)",
+    "draw": "takes a tile from the wall or the kong end",
+    "replacement": "draws from the kong end (補, and 補花 written with its 補 T)",
+    "discard": "throws a tile into the sea",
+    "offers_tile": "puts out a tile another may win on (a discard; a 加杠, robbed as 搶杠)",
+    "claim": "takes another's discard into a laid-out pung or kong",
+    "claim_or_chow": "takes another's discard into any laid-out set",
+    "kong": "lays out a kong",
+    "closed_kong": "lays out a kong made from its actor's own tiles",
+    "lays_set": "lays out a set (the set's kind is the verb's word: 吃 碰 明杠 加杠 暗杠)",
+    "lays_pung": "lays out a pung or a kong",
+    "lays_flower": "lays a flower out (its replacement may be written with it: 補花 F 補 T)",
+    "robs_flower": "takes another's flower (七搶一)",
+    "flower": "an act on flowers: a family without flowers refuses it",
+    "names_discard": "its tile, when written, names the discard it is about (the latest "
+                     "discard of that tile)",
+    "about_last_discard": "names no tile of a discard and is about the last discard before it",
+    "pung_intent": "shows an intent to pung or kong a discard (意思表示: a call, the claim)",
+    "chow_intent": "shows an intent to chow a discard (a call, the chow)",
+    "win_intent": "shows an intent to win (a call, a declaration, the hand laid down)",
+    "call_pung": "says one will pung or kong (喊) before doing it: 喊碰未碰 asks whether it "
+                 "was carried out",
+    "win": "declares a win, or lays it down",
+    "declares_win": "declares a win in words (a 推倒 right after lays the same win down)",
+    "lets_go": "lets the discard go: one who could win on it has passed it (過水)",
+    "reach": "reaches for the wall (解釋.伸手過水 says whether that lets the discard go)",
+    "touches_drawn": "handles the drawn tile (pressed to the hand or taken into the row)",
+    "cancels_ting": "changes a ready hand's tiles: a 天聽 or 地聽 stands no more",
+    "ready": "declares a ready hand",
+    "ting": "declares a ready hand that earns 台 (台.31, 台.32)",
+    "shows": "shows tiles to claim with, or what a claim laid (they stay where they are)",
+    "exposes": "shows a concealed tile by mishap (禁制)",
+    "disturbs": "disturbs the wall or a hand",
+    "restores": "puts a disturbance right",
+    "exhausts": "the wall has run dry: the hand ends without a win",
+    "report": "makes an offence known (舉發, 發現, 自承): the offence's chapter judges it",
+    "accuses": "names an offender and its offence",
+    "referee": "the referee (裁判) may write it",
+}
 
-# Every act the record language has, by its canonical word (杠 not 槓, 和 not 胡).
-VERBS: tuple[str, ...] = (
-    "摸", "棄摸", "補花", "補", "打", "吃", "碰", "明杠", "加杠", "暗杠",
-    "喊碰", "喊吃", "喊杠", "喊和", "亮牌", "伸手", "觸及", "入手", "靠張",
-    "和", "搶花", "自摸", "推倒", "過", "聽", "天聽", "地聽", "眼牌", "換牌",
-    "露牌", "弄亂", "檢查", "舉發", "自承", "發現", "復原", "荒局",
-)
+# What kind of act a verb is, in a word: for the reader of the table and the schema's
+# description of the verbs.
+KINDS: dict[str, str] = {
+    "draw": "a draw", "discard": "a discard", "claim": "a claim of a discard",
+    "kong": "a kong", "flower": "an act on flowers", "win": "a win",
+    "call": "a call, said before the act", "announcement": "an announcement",
+    "handling": "a hand's touch on tiles, narrated", "showing": "tiles shown",
+    "mishap": "a mishap or putting it right", "report": "a report of an offence",
+    "referee": "the referee's act", "table": "the table's own event",
+}
 
-# The grammar's terminals that spell acts (grammar/incident.lark, its "Acts" block), grouped
-# by what may follow them: a new verb joins one, a verb of a new shape adds one here.
+# Every act of the record language, by its canonical word (杠 not 槓, 和 not 胡).  A new
+# verb is a row here: which terminal group takes its arguments, its kind, its properties.
+VERB_TABLE: dict[str, tuple[str, str, str]] = {
+    # verb     terminal       kind            properties
+    "摸":     ("V_MAYBE",     "draw",         "move turn intake draw about_last_discard "
+                                              "lets_go"),
+    "棄摸":   ("V_PLAIN",     "draw",         "move"),
+    "補花":   ("FLOWER",      "flower",       "move continues_turn replacement lays_flower "
+                                              "flower"),
+    "補":     ("REPL",        "draw",         "move turn continues_turn draw replacement"),
+    "打":     ("V_TILE",      "discard",      "move turn discard offers_tile"),
+    "吃":     ("CHOW",        "claim",        "move turn intake claim_or_chow lays_set "
+                                              "names_discard chow_intent"),
+    "碰":     ("PUNG",        "claim",        "move turn intake claim claim_or_chow lays_set "
+                                              "lays_pung names_discard pung_intent"),
+    "明杠":   ("KONG_OPEN",   "claim",        "move turn intake claim claim_or_chow kong "
+                                              "lays_set lays_pung names_discard pung_intent"),
+    "加杠":   ("KONG_ADD",    "kong",         "move turn continues_turn offers_tile kong "
+                                              "closed_kong lays_set lays_pung"),
+    "暗杠":   ("KONG_HIDDEN", "kong",         "move turn continues_turn kong closed_kong "
+                                              "lays_set lays_pung"),
+    "喊碰":   ("V_MAYBE",     "call",         "names_discard pung_intent call_pung"),
+    "喊吃":   ("V_MAYBE",     "call",         "names_discard chow_intent"),
+    "喊杠":   ("V_MAYBE",     "call",         "names_discard pung_intent call_pung"),
+    "喊和":   ("V_MAYBE",     "call",         "names_discard win_intent"),
+    "亮牌":   ("V_SHOW",      "showing",      "shows"),
+    "伸手":   ("V_PLAIN",     "handling",     "about_last_discard reach"),
+    "觸及":   ("V_PLAIN",     "handling",     "about_last_discard lets_go"),
+    "入手":   ("V_PLAIN",     "handling",     "move about_last_discard touches_drawn"),
+    "靠張":   ("V_PLAIN",     "handling",     "move touches_drawn cancels_ting"),
+    "和":     ("V_MAYBE",     "win",          "move names_discard win_intent win "
+                                              "declares_win"),
+    "搶花":   ("V_TILE",      "flower",       "move robs_flower flower"),
+    "自摸":   ("V_MAYBE",     "win",          "move about_last_discard win_intent win "
+                                              "declares_win"),
+    "推倒":   ("V_PLAIN",     "win",          "move about_last_discard win_intent win"),
+    "過":     ("V_MAYBE",     "announcement", "move lets_go"),
+    "聽":     ("V_PLAIN",     "announcement", "ready"),
+    "天聽":   ("V_PLAIN",     "announcement", "ready ting"),
+    "地聽":   ("V_PLAIN",     "announcement", "ready ting"),
+    "眼牌":   ("V_PLAIN",     "announcement", "ready"),
+    "換牌":   ("V_PLAIN",     "handling",     "move cancels_ting"),
+    "露牌":   ("V_SHOW",      "showing",      "exposes"),
+    "弄亂":   ("DISTURB",     "mishap",       "disturbs"),
+    "檢查":   ("INSPECT",     "referee",      "referee"),
+    "舉發":   ("ACCUSE",      "report",       "report accuses"),
+    "自承":   ("ADMIT",       "report",       "report"),
+    "發現":   ("ACCUSE",      "report",       "report accuses referee"),
+    "復原":   ("V_PLAIN",     "mishap",       "restores"),
+    "荒局":   ("EXHAUST",     "table",        "exhausts"),
+}
+
+VERBS: tuple[str, ...] = tuple(VERB_TABLE)
+
+# The grammar's terminals that spell acts (grammar/incident.lark's generated "Acts" block),
+# grouped by what may follow them: a new verb joins one, a verb of a new shape adds one
+# here (and its alternative in the grammar's act rule).
 ACT_TERMINALS: tuple[str, ...] = (
     "V_PLAIN", "V_MAYBE", "V_TILE", "V_SHOW", "EXHAUST", "REPL", "FLOWER", "CHOW", "PUNG",
     "KONG_OPEN", "KONG_ADD", "KONG_HIDDEN", "DISTURB", "INSPECT", "ACCUSE", "ADMIT")
 
-# Sets of verbs that rules and fact builders treat alike, by the name the rules use.
-VERB_CLASSES: dict[str, tuple[str, ...]] = {
-    # Taking another's discard into a laid-out pung or kong.
-    "claim": ("碰", "明杠"),
-    # Taking another's discard into any laid-out set.
-    "claim_or_chow": ("吃", "碰", "明杠"),
-    # Saying one will pung or kong (喊), before doing it.
-    "call_pung": ("喊碰", "喊杠"),
-    # Declaring a win.
-    "win": ("和", "自摸", "推倒"),
-    # Taking a tile from the wall or the kong end.
-    "draw": ("摸", "補"),
-    # Any kong.
-    "kong": ("暗杠", "明杠", "加杠"),
-    # A kong made from one's own tiles.
-    "closed_kong": ("暗杠", "加杠"),
-    # Declaring a ready hand.
-    "ready": ("聽", "天聽", "地聽", "眼牌"),
-    # The ready declarations that earn 台 (台.31, 台.32).
-    "ting": ("天聽", "地聽"),
-}
+
+def terminal_of(verb: str) -> str:
+    return VERB_TABLE[verb][0]
+
+
+def kind_of(verb: str) -> str:
+    return VERB_TABLE[verb][1]
+
+
+def properties_of(verb: str) -> frozenset[str]:
+    return frozenset(VERB_TABLE[verb][2].split())
+
+
+def inert(verb: str) -> bool:
+    """A verb without properties: recorded, and looked past where the act just before or
+    after another counts."""
+    return not VERB_TABLE[verb][2].split()
+
+
+def _check_table() -> None:
+    for verb, (terminal, kind, _) in VERB_TABLE.items():
+        unknown = properties_of(verb) - set(PROPERTIES)
+        if terminal not in ACT_TERMINALS or kind not in KINDS or unknown:
+            raise ValueError(f"vocabulary: {verb}: {terminal} {kind} {sorted(unknown)}")
+
+
+_check_table()
+
+# The verbs of each property, by its name: what Python asks (``verb in
+# VERB_CLASSES["draw"]``), and asp/verb_class.lp states for the rules.
+VERB_CLASSES: dict[str, frozenset[str]] = {
+    name: frozenset(v for v in VERB_TABLE if name in properties_of(v)) for name in PROPERTIES}
 
 # What 舉發 / 自承 / 發現 may name.
 OFFENCES: tuple[str, ...] = (
@@ -63,14 +184,15 @@ FINDING_KINDS: tuple[str, ...] = (
 
 # Simplified and variant characters of the closed vocabularies (acts, offences, kinds, keys)
 # onto the canonical words above, which write 杠 and 和.
-_CANON = str.maketrans({
+CANONICAL_CHARS: dict[str, str] = {
     "槓": "杠", "胡": "和", "臺": "台",
     "弃": "棄", "补": "補", "抢": "搶", "触": "觸", "张": "張", "听": "聽", "换": "換",
     "复": "復", "乱": "亂", "检": "檢", "举": "舉", "发": "發", "现": "現", "过": "過",
     "错": "錯", "捡": "撿", "窥": "窺", "视": "視", "带": "帶", "诈": "詐", "赔": "賠",
     "违": "違", "规": "規", "强": "強", "优": "優", "门": "門", "墙": "牆", "无": "無",
     "将": "將",
-})
+}
+_CANON = str.maketrans(CANONICAL_CHARS)
 
 
 def canonical(word: str) -> str:
@@ -112,27 +234,3 @@ def examples(vocabulary: str, n: int | None = None, more: bool = False) -> str:
     """The first ``n`` example words of a vocabulary, spaced, with … when ``more``."""
     words = " ".join(EXAMPLES[vocabulary][:n])
     return f"{words} …" if more else words
-
-
-def verbs_of(name: str) -> frozenset[str]:
-    return frozenset(VERB_CLASSES[name])
-
-
-def verb_class_lp() -> str:
-    """The text of asp/verb_class.lp."""
-    lines = ["% Generated from adjudicator/language/vocabulary.py (python -m",
-             "% adjudicator.language.vocabulary): edit the classes there, not here.",
-             "% verb_class(Class, Verb): Verb (act/4's canonical word) belongs to Class."]
-    for name, verbs in VERB_CLASSES.items():
-        lines.append(" ".join(f'verb_class({name}, "{v}").' for v in verbs))
-    return "\n".join(lines) + "\n"
-
-
-def verb_class_path() -> Path:
-    from adjudicator.rules.files import ASP
-
-    return ASP / "verb_class.lp"
-
-
-if __name__ == "__main__":
-    verb_class_path().write_text(verb_class_lp(), encoding="utf-8")

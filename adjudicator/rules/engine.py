@@ -17,6 +17,7 @@ from pathlib import Path
 import clingo
 
 from adjudicator import cache as disk
+from adjudicator.language.vocabulary import VERB_CLASSES
 from adjudicator.rules import program, signatures
 from adjudicator.rules.files import chapters, profile_family, profile_file
 from adjudicator.rules.signatures import left_out
@@ -48,8 +49,10 @@ def chapter_files(profile: str) -> list[Path]:
 
 
 # A chapter may begin with a line "%! when: SIGNAL …" naming what must be in the facts for
-# any of its rules to fire (verb:摸, what:錯碰, note:門前, fact:declared_win).  Grounding
-# costs clingo time for every rule whatever the facts, so a judgement grounds only the
+# any of its rules to fire (verb:摸, what:錯碰, note:門前, fact:declared_win; class:kong
+# stands for every verb of that property in the verb table, so a new verb reaches the
+# chapters that read its properties).  Grounding costs clingo time for every rule whatever
+# the facts, so a judgement grounds only the
 # chapters its log can reach; tests/test_engine.py checks over every case that this
 # changes no ruling.
 WHEN = "%! when:"
@@ -59,8 +62,15 @@ WHEN = "%! when:"
 def _triggers(path: Path) -> frozenset[str] | None:
     for line in path.read_text(encoding="utf-8").splitlines():
         if line.startswith(WHEN):
-            return frozenset(line[len(WHEN):].split())
+            return frozenset(s for word in line[len(WHEN):].split() for s in _signal(word))
     return None
+
+
+def _signal(word: str) -> Iterable[str]:
+    """The signals one word of a "%! when:" line stands for."""
+    if not word.startswith("class:"):
+        return (word,)
+    return (f"verb:{v}" for v in VERB_CLASSES[word[len("class:"):]])
 
 
 # The facts that carry a signal besides their name: the argument it is in, and its kind.

@@ -30,6 +30,8 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from adjudicator.language.vocabulary import VERB_CLASSES
+
 from .complete import is_complete
 from .game import Act, Game, Laid, Line, State
 from .tiles import N_KINDS, seat_after, suit_of
@@ -175,8 +177,12 @@ def chow_wrong_seat(game: Game, rng: random.Random) -> Fault | None:
     return _cut(game, i + 1, [Act(y, "吃", (t,), using=(a, b))], "chow_wrong_seat", "相公", y)
 
 
+# A claim that lays no kong (so no replacement follows it).
+_CHOW_OR_PUNG = VERB_CLASSES["claim_or_chow"] - VERB_CLASSES["kong"]
+
+
 def self_draw_without_draw(game: Game, rng: random.Random) -> Fault | None:
-    cands = _indices(game, lambda a, st: a.verb in ("吃", "碰"))
+    cands = _indices(game, lambda a, st: a.verb in _CHOW_OR_PUNG)
     cands = [i for i in cands if i + 1 < len(game.lines)]
     if not cands:
         return None

@@ -1,5 +1,6 @@
 """The vocabulary (adjudicator/language/vocabulary.py) and its other spellings agree: the
-grammar's terminals, the error messages' examples, and asp/verb_class.lp."""
+grammar's terminals, the error messages' examples, asp/verb_class.lp and the JSON schema
+(the last three made from the verb table: python -m adjudicator.language.verb_files)."""
 
 from __future__ import annotations
 
@@ -8,16 +9,16 @@ import re
 
 import pytest
 
-from adjudicator.language import errors, reader
+from adjudicator.language import errors, reader, verb_files
 from adjudicator.language.vocabulary import (
     ACT_TERMINALS,
     FINDING_KINDS,
     OFFENCES,
+    PROPERTIES,
     VERB_CLASSES,
     VERBS,
     canonical,
-    verb_class_lp,
-    verb_class_path,
+    terminal_of,
 )
 
 _PIECE = re.compile(r"\[([^\]]+)\]|([^\[\]()|?*+\\.])")
@@ -42,6 +43,19 @@ def _terminal_words(*names: str) -> set[str]:
 
 def test_the_grammars_acts_are_the_verbs() -> None:
     assert _terminal_words(*ACT_TERMINALS) == set(VERBS)
+    for terminal in ACT_TERMINALS:
+        assert _terminal_words(terminal) == {v for v in VERBS if terminal_of(v) == terminal}
+
+
+def test_the_grammars_act_terminals_are_the_generated_ones() -> None:
+    grammar = verb_files.grammar_path().read_text(encoding="utf-8")
+    assert verb_files.act_terminals() in grammar
+    assert verb_files.with_act_terminals(grammar) == grammar
+
+
+def test_the_schema_lists_the_tables_verbs() -> None:
+    schema = verb_files.schema_path().read_text(encoding="utf-8")
+    assert verb_files.with_schema_verbs(schema) == schema
 
 
 def test_the_grammars_offences_are_the_offences() -> None:
@@ -52,14 +66,28 @@ def test_the_grammars_finding_kinds_are_the_kinds() -> None:
     assert _terminal_words("KIND") == set(FINDING_KINDS)
 
 
-def test_every_class_holds_known_verbs() -> None:
+def test_every_property_holds_known_verbs() -> None:
+    assert set(VERB_CLASSES) == set(PROPERTIES)
     for name, verbs in VERB_CLASSES.items():
-        assert set(verbs) <= set(VERBS), name
+        assert verbs <= set(VERBS), name
 
 
 def test_asp_verb_class_lp_is_the_generated_one() -> None:
-    # Regenerate with: python -m adjudicator.language.vocabulary
-    assert verb_class_path().read_text(encoding="utf-8") == verb_class_lp()
+    # Regenerate with: python -m adjudicator.language.verb_files
+    path = verb_files.verb_class_path()
+    assert path.read_text(encoding="utf-8") == verb_files.verb_class_lp()
+
+
+def test_every_property_is_asked() -> None:
+    # A property no chapter and no module reads is a column nobody consults.
+    root = verb_files.schema_path().parents[1]
+    text = "\n".join(p.read_text(encoding="utf-8") for d in ("asp", "adjudicator")
+                     for p in (root / d).rglob("*") if p.suffix in (".lp", ".py")
+                     and p.name not in ("verb_class.lp", "vocabulary.py"))
+    asked = (r"verb_class\({},", r'VERB_CLASSES\["{}"\]', r"class:{}(?!\w)")
+    unread = [name for name in PROPERTIES
+              if not any(re.search(a.format(name), text) for a in asked)]
+    assert not unread, unread
 
 
 @pytest.mark.parametrize(("trigger", "vocabulary"), [
