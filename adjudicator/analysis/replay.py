@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from adjudicator.language import tiles as T
 from adjudicator.language.incident import Act, Incident, Meld, Position, WallCount
 from adjudicator.language.seats import SEATS, Seat
-from adjudicator.rules.files import named_family
+from adjudicator.rules.rulesets import named_family
 
 
 @dataclass

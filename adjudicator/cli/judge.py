@@ -15,6 +15,7 @@ from adjudicator.cli.judging import (
     LOG_HELP,
     OUTPUT,
     PROFILE,
+    RULES,
     SET,
     SUFFIX_FORMATS,
     Format,
@@ -33,8 +34,10 @@ def judge(
     profile: Annotated[str | None, typer.Option(*PROFILE.flags, help=PROFILE.help)] = None,
     set_: Annotated[list[str] | None, typer.Option(*SET.flags, help=SET.help)] = None,
     output: Annotated[Path | None, typer.Option(*OUTPUT.flags, help=OUTPUT.help)] = None,
+    rules: Annotated[Path | None, typer.Option(*RULES.flags, help=RULES.help,
+                                               metavar="FILE")] = None,
 ) -> None:
-    run(log, fmt, profile, set_, output)
+    run(log, fmt, profile, set_, output, rules)
 
 
 def register(app: typer.Typer) -> None:

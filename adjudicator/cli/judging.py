@@ -23,9 +23,11 @@ from typing import TYPE_CHECKING, TextIO
 
 from adjudicator.cli.common import (
     ABORTED_TEXT,
+    RULES_HELP,
     fail,
     known_profile,
     profile_help,
+    run_rules,
     set_help,
     settings,
 )
@@ -78,7 +80,8 @@ FORMAT = Option("fmt", ("--format", "-f"),
 PROFILE = Option("profile", ("--profile",), profile_help("紀錄"))
 SET = Option("set_", ("--set",), set_help(), many=True)
 OUTPUT = Option("output", ("--output", "-o"), "寫入此檔而不印出（html、pdf 報告可列印簽名）")
-OPTIONS = (FORMAT, PROFILE, SET, OUTPUT)
+RULES = Option("rules", ("--rules",), RULES_HELP)
+OPTIONS = (FORMAT, PROFILE, SET, OUTPUT, RULES)
 
 
 def plain(args: list[str]) -> dict[str, object] | None:
@@ -116,10 +119,11 @@ def plain(args: list[str]) -> dict[str, object] | None:
     fmt = given.get("fmt")
     if fmt is not None and fmt not in Format.__members__.values():
         return None
-    output = given.get("output")
+    output, rules = given.get("output"), given.get("rules")
     return {"log": Path(log), "fmt": None if fmt is None else Format(fmt),
             "profile": given.get("profile"), "set_": sets or None,
-            "output": None if output is None else Path(str(output))}
+            "output": None if output is None else Path(str(output)),
+            "rules": None if rules is None else Path(str(rules))}
 
 
 def quick(args: list[str]) -> bool:
@@ -146,17 +150,19 @@ def quick(args: list[str]) -> bool:
 
 
 def run(log: Path, fmt: Format | None = None, profile: str | None = None,
-        set_: list[str] | None = None, output: Path | None = None) -> None:
+        set_: list[str] | None = None, output: Path | None = None,
+        rules: Path | None = None) -> None:
     from adjudicator.language.errors import LogError
     from adjudicator.language.json_form import FormError, read_any
     from adjudicator.language.reader import decode
     from adjudicator.ruling.judge import judge as judge_incident
 
     known_profile(profile)
+    house = run_rules(profile, rules)
     data = read_input(log, "紀錄檔")
     try:
         incident = read_any(decode(data))
-        ruling = judge_incident(incident, profile=profile, settings=settings(set_))
+        ruling = judge_incident(incident, profile=profile, settings=settings(set_), house=house)
     except (LogError, FormError) as err:
         fail(f"{log}：{err}")
     _emit(ruling, incident, format_for(fmt, output), output)

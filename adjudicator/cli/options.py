@@ -9,16 +9,18 @@ from typing import Annotated
 import typer
 
 from adjudicator.cli.common import (
+    RULES_HELP,
     SETTING_EXAMPLE,
     fail,
     known_profile,
     profile_help,
+    run_rules,
     set_help,
     settings,
 )
 
-__all__ = ["SETTING_EXAMPLE", "Output", "Profile", "Settings", "fail", "known_profile",
-           "profile_option", "set_option", "settings"]
+__all__ = ["SETTING_EXAMPLE", "Output", "Profile", "Rules", "Settings", "fail",
+           "known_profile", "profile_option", "run_rules", "set_option", "settings"]
 
 
 def profile_option(overrides: str) -> object:
@@ -31,4 +33,5 @@ def set_option(example: str = SETTING_EXAMPLE) -> object:
 
 Profile = Annotated[str | None, profile_option("紀錄")]
 Settings = Annotated[list[str] | None, set_option()]
+Rules = Annotated[Path | None, typer.Option("--rules", metavar="FILE", help=RULES_HELP)]
 Output = Annotated[Path | None, typer.Option("--output", "-o", help="寫入此檔而不印出")]

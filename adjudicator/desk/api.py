@@ -69,7 +69,7 @@ class LogInput:
 
 
 def _profile(name: str | None) -> str | None:
-    from adjudicator.rules.files import profile_names
+    from adjudicator.rules.rulesets import profile_names
 
     if not name:  # none chosen (an empty pick): the log's own 規則: line decides
         return None

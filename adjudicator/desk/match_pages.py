@@ -41,7 +41,7 @@ FORM_TYPE = "application/x-www-form-urlencoded"
 
 
 def _profiles(chosen: str) -> str:
-    from adjudicator.rules.files import profile_names
+    from adjudicator.rules.rulesets import profile_names
 
     options = ['<option value="">（依將頭的 規則:）</option>']
     options += [f'<option value="{e(p)}"{" selected" if p == chosen else ""}>{e(p)}</option>'

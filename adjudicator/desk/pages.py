@@ -55,7 +55,8 @@ def _page(title: str, body: str) -> HTMLResponse:
 
 @router.get("/")
 async def desk() -> HTMLResponse:
-    from adjudicator.rules.files import DEFAULT_PROFILE, profile_family, profile_names
+    from adjudicator.rules.files import DEFAULT_PROFILE
+    from adjudicator.rules.rulesets import profile_family, profile_names
 
     # Unless the referee picks one, the log's own 規則: line decides (as the CLI without
     # --profile): a 規則: gd log is judged as gd.  A pick of another family is refused.

@@ -6,6 +6,7 @@ import re
 
 from rich.cells import cell_len
 from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
+from rich.markup import escape
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
@@ -91,7 +92,7 @@ def _bullets(lines: list[str] | tuple[str, ...]) -> Table:
 
 def _verdict(r: model.Report) -> Panel:
     colour = STATUS_COLOUR[r.status]
-    return Panel(_bullets(r.verdict), title=f"[bold]{r.status_words}[/]　規則 {r.profile}",
+    return Panel(_bullets(r.verdict), title=f"[bold]{r.status_words}[/]　{escape(r.rules)}",
                  border_style=colour, title_align="left")
 
 
@@ -230,8 +231,8 @@ def _interpretations(r: model.Report) -> Table | None:
     table = _Folding(title=sections.INTERPRETATIONS.title, title_justify="left", expand=True)
     for col in sections.INTERPRETATIONS.head():
         table.add_column(col)
-    for i, question in r.interpretations:
-        table.add_row(Text(i.id, style="cyan"), question, i.reading)
+    for i, question, reading in r.interpretations:
+        table.add_row(Text(i.id, style="cyan"), question, reading)
     return table
 
 

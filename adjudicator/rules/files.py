@@ -13,7 +13,7 @@ from importlib.resources import files
 from pathlib import Path
 
 from adjudicator.language.incident import Header
-from adjudicator.rules.families import DEFAULT, Family, family_of_file, own_folders
+from adjudicator.rules.families import DEFAULT, Family, own_folders
 
 
 def _folder(package: str) -> Path:
@@ -54,39 +54,9 @@ def _under(parts: tuple[str, ...], folder: str) -> bool:
     return len(parts) > len(inner) and parts[:len(inner)] == inner
 
 
-def profile_names() -> list[str]:
-    """The rule profiles: the names a log's 規則: line or --profile may judge by."""
-    return list(_profile_names())
-
-
-# Globbed once per process, as the chapters are: each judgement asks (~0.8 ms a glob).
-@cache
-def _profile_names() -> tuple[str, ...]:
-    return tuple(sorted(p.stem for p in PROFILES.glob("*.lp")))
-
-
-def profile_family(name: str) -> Family:
-    """The family of profile ``name``; ``KeyError`` if there is no such profile."""
-    return family_of_file(profile_file(name))
-
-
-def named_family(name: str | None) -> Family:
-    """The family of profile ``name``, or the Taiwanese one for a name no profile has
-    (a log's own 規則: line, before the judge refuses it)."""
-    try:
-        return profile_family(name) if name else DEFAULT
-    except KeyError:
-        return DEFAULT
-
-
 # 國標: the texts give a fan list and no rules of play, so it has no rule profile (and no
 # family of its own) and only scores hands (adjudicator score --profile mcr; ruling/mcr.py).
 SCORE_ONLY: tuple[str, ...] = ("mcr",)
-
-
-def score_profiles() -> list[str]:
-    """The names ``adjudicator score --profile`` takes: the rule profiles and the score-only."""
-    return [*profile_names(), *SCORE_ONLY]
 
 
 def not_judged(profile: str) -> str | None:
@@ -95,14 +65,6 @@ def not_judged(profile: str) -> str | None:
         return (f"{profile}（國標）只計番，沒有裁決規則（規則原文只有番種表）；"
                 f"計番請用 adjudicator score --profile {profile}")
     return None
-
-
-def profile_file(name: str) -> Path:
-    """The file of profile ``name``; ``KeyError`` if there is none."""
-    path = PROFILES / f"{name}.lp"
-    if not path.is_file():
-        raise KeyError(name)
-    return path
 
 
 def all_chapters() -> tuple[Path, ...]:

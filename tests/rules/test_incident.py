@@ -12,7 +12,7 @@ from clingo import ast
 from adjudicator import cache
 from adjudicator.rules import incident, multi, program
 from adjudicator.rules.engine import chapter_files
-from adjudicator.rules.files import profile_names
+from adjudicator.rules.rulesets import profile_names
 
 Signature = tuple[str, int]
 
