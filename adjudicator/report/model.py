@@ -14,7 +14,7 @@ from adjudicator.analysis.contradictions import source_line
 from adjudicator.language.incident import Act, Incident, Position, WallCount
 from adjudicator.language.seats import SEATS
 from adjudicator.report.acts import act_words
-from adjudicator.rules.rulesets import profile_values
+from adjudicator.rules.rulesets import profile_values, rules_label
 from adjudicator.ruling.clauses import order_key, paraphrase
 from adjudicator.ruling.interpretations import POINTS, describe
 from adjudicator.ruling.model import (
@@ -383,17 +383,9 @@ def _interpretation(i: Interpretation, ruling: Ruling) -> tuple[Interpretation, 
 def rules_words(ruling: Ruling) -> str:
     """By which rules, as every report heads it: the profile, or the house rules' name,
     version and base; the first 12 characters of the rule set's hash (ruling-json.md)."""
-    rules = ruling.rules
-    if rules is None:
+    if ruling.rules is None:
         return f"規則 {ruling.profile}"
-    digest = rules.hash.removeprefix("sha256:")[:12]
-    if rules.house is None:
-        words = f"規則 {rules.profile}"
-    else:
-        version = f" {rules.house.version}" if rules.house.version else ""
-        words = f"家規 {rules.house.name}{version}（依據 {rules.house.extends}）"
-    changed = len(rules.settings())
-    return words + (f"，改動 {changed} 處" if changed else "") + f" · 雜湊 {digest}"
+    return rules_label(ruling.rules.to_json())
 
 
 def _possibility_lines(p: Possibility, unit: str = "台") -> tuple[str, ...]:

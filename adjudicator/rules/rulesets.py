@@ -460,3 +460,18 @@ def template(base: str) -> str:
             lines += [f"#   {value}：{meaning}" for value, meaning in options.items()]
         lines += [f"# {d.id}: {values[d.id]}", ""]
     return "\n".join(lines)
+
+
+def rules_label(rules: Mapping[str, Any]) -> str:
+    """A ruling JSON's ``rules`` in words, as every report and the archive head it: the
+    profile, or the house rules' name, version and base; how many values differ from the
+    profile; the first 12 characters of the hash (ruling-json.md)."""
+    house = rules.get("house")
+    if house:
+        version = f" {house['version']}" if house.get("version") else ""
+        words = f"家規 {house['name']}{version}（依據 {house['extends']}）"
+    else:
+        words = f"規則 {rules['profile']}"
+    changed = len(rules.get("settings") or {})
+    digest = str(rules.get("hash", "")).removeprefix("sha256:")[:12]
+    return words + (f"，改動 {changed} 處" if changed else "") + f" · 雜湊 {digest}"
