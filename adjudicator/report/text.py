@@ -6,7 +6,6 @@ import re
 
 from rich.cells import cell_len
 from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
-from rich.markup import escape
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
@@ -92,8 +91,9 @@ def _bullets(lines: list[str] | tuple[str, ...]) -> Table:
 
 def _verdict(r: model.Report) -> Panel:
     colour = STATUS_COLOUR[r.status]
-    return Panel(_bullets(r.verdict), title=f"[bold]{r.status_words}[/]　{escape(r.rules)}",
-                 border_style=colour, title_align="left")
+    # The rules go inside the panel, folded: a house name and a hash outrun a title.
+    return Panel(Group(Folded(r.rules), _bullets(r.verdict)),
+                 title=f"[bold]{r.status_words}[/]", border_style=colour, title_align="left")
 
 
 def _meta(r: model.Report) -> RenderableType | None:
