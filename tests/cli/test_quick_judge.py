@@ -39,9 +39,10 @@ def test_a_plain_command_line() -> None:
     assert plain(["a.log", "--format=md", "--set", "x=1", "--set=y=2", "-o", "out.md",
                   "--profile", "tw16"]) == {
         "log": Path("a.log"), "fmt": Format.md, "profile": "tw16", "set_": ["x=1", "y=2"],
-        "output": Path("out.md")}
+        "output": Path("out.md"), "rules": None}
     assert plain(["-"]) == {"log": Path("-"), "fmt": None, "profile": None, "set_": None,
-                            "output": None}
+                            "output": None, "rules": None}
+    assert plain(["a.log", "--rules", "club.rules"])["rules"] == Path("club.rules")
 
 
 def _main(args: list[str], cwd: Path) -> subprocess.CompletedProcess[str]:
