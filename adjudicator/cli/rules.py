@@ -30,8 +30,10 @@ def init(
         "--base", metavar="PROFILE", help="家規所依據的規則，如 tw16、tw16-alt、gd")] = "tw16",
     force: Annotated[bool, typer.Option("--force", help="檔案已存在時覆寫")] = False,
 ) -> None:
-    """寫一份家規檔：每個解釋點與參數都以註解列出其問題、讀法與依據規則的值，改哪個就去掉
-    該行的 # 並填上值。"""
+    """寫一份家規檔：每個解釋點與參數都以註解列出其問題、讀法與依據規則的值。
+
+    改哪一項，就去掉該行開頭的 # 並填上值；填好名稱、版本後以 rules show 核對。
+    """
     from adjudicator.rules.rulesets import profile_names, template
 
     if base not in profile_names():
