@@ -93,7 +93,8 @@ async def match_post(request: Request) -> Response:
     profile = (fields.get("profile") or [""])[0]
     try:
         limits.check_text(text)
-        log = api.LogInput(text, api._profile(profile or None), {})
+        chosen, rules = api._profile(profile or None, request.app.state.houses)
+        log = api.LogInput(text, chosen, {}, rules)
         result = await api.judge_match(request, log)
     except Refused as refused:
         return _form(text, profile, refused.payload, refused.status)

@@ -88,3 +88,11 @@ def test_serve_refuses_a_folder_with_a_bad_file(tmp_path: Path) -> None:
     (tmp_path / "tw16.rules").write_text("名稱: x\n依據: tw16\n", "utf-8")
     result = CliRunner().invoke(cli, ["serve", "--rules-dir", str(tmp_path)])
     assert result.exit_code == 2 and "同名" in result.output
+
+
+def test_a_match_may_be_judged_by_the_house_rules(client: TestClient) -> None:
+    text = sorted((ROOT / "cases" / "matches").glob("*.match"))[0].read_text("utf-8")
+    r = client.post("/api/match?profile=longshan", content=text.encode(), headers=TEXT)
+    assert r.status_code == 200, r.text
+    assert r.json()["rules"]["house"]["name"] == "龍山麻將協會 2026 版"
+    assert all(h["ruling"]["rules"]["hash"] == DIGEST for h in r.json()["hands"])
