@@ -121,7 +121,8 @@ def _side(option: str, profile: str | None, pairs: list[str] | None,
           rules: Path | None = None) -> Side:
     from adjudicator.cli.common import house_rules
     from adjudicator.committee.diff import Side
-    from adjudicator.ruling.interpretations import SettingError, check_profile, parse_settings
+    from adjudicator.rules.rulesets import check_profile
+    from adjudicator.ruling.interpretations import SettingError, parse_settings
 
     if profile is not None and rules is not None:
         fail(f"{option} 與 {option}-rules 只能擇一：家規檔已寫明它依據的規則")

@@ -29,7 +29,14 @@ from adjudicator.language.errors import caret_line
 from adjudicator.language.suggest import nearest
 from adjudicator.rules.families import DEFAULT, FAMILIES, Family
 from adjudicator.rules.files import PROFILES, SCORE_ONLY
-from adjudicator.ruling.interpretations import PARAMS, POINTS, Param, Point, check_value
+from adjudicator.ruling.interpretations import (
+    PARAMS,
+    POINTS,
+    Param,
+    Point,
+    SettingError,
+    check_value,
+)
 
 SUFFIX = ".rules"
 # The keys of a file that are about the file itself, each with its English alias.
@@ -345,6 +352,13 @@ def profile_values(profile: str) -> dict[str, str]:
     """Every reading and parameter value shipped profile ``profile`` takes; ``KeyError``
     if there is no such profile."""
     return dict(resolve_profile(profile).values)
+
+
+def check_profile(name: str) -> str:
+    """``name`` if a shipped profile has it, else ``SettingError`` saying which do."""
+    if name not in profile_names():
+        raise SettingError(f"沒有「{name}」這個規則；可用的有：{'、'.join(profile_names())}")
+    return name
 
 
 def profile_family(profile: str) -> Family:

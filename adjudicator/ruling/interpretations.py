@@ -90,15 +90,6 @@ def describe(point_id: str, value: str) -> str:
     return point.readings.get(value, value)
 
 
-def check_profile(name: str) -> str:
-    from adjudicator.rules.rulesets import profile_names
-
-    names = profile_names()
-    if name not in names:
-        raise SettingError(f"沒有「{name}」這個規則；可用的有：{'、'.join(names)}")
-    return name
-
-
 def parse_settings(pairs: Iterable[str], option: str = "--set") -> dict[str, str]:
     """``ID=VALUE`` pairs → settings for ``judge``; ``SettingError`` names the fault."""
     out: dict[str, str] = {}
