@@ -185,15 +185,15 @@ mark("load the parser")
 incident = reader.read(open(sys.argv[1], encoding="utf-8").read())
 mark("first read")
 from adjudicator.analysis import replay
-name = J.profile_of(incident)
+rules = J.rules_of(incident)
 timeline = replay.replay(incident)
-facts = J.facts_of(incident, timeline, None, J.profile_family(name))
+facts = J.facts_of(incident, timeline, rules)
 mark("replay and facts")
 from adjudicator.rules import engine
-answer = engine.solve_open(facts, name)
+answer = engine.solve_open(facts, rules.profile)
 mark("rules (ground, solve)")
 from adjudicator.ruling.model import to_json
-to_json(J.ruling_of(incident, name, answer, timeline))
+to_json(J.ruling_of(incident, rules, answer, timeline))
 mark("ruling and JSON")
 import json
 print(json.dumps({what: (t - marks[i][1]) * 1000 for i, (what, t) in enumerate(marks[1:])}))

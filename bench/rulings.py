@@ -104,20 +104,21 @@ def _load(path: Path) -> dict[str, object]:
     return out
 
 
-def _without_timing(value: object) -> object:
-    """A ruling's JSON less what says how long it took (never part of what was decided)."""
+def _without_timing(value: object, without: tuple[str, ...] = ()) -> object:
+    """A ruling's JSON less what says how long it took (never part of what was decided)
+    and the fields named in ``without`` (a field added since the save: --without)."""
     if isinstance(value, dict):
-        return {k: _without_timing(v) for k, v in value.items()
-                if k not in ("seconds", "elapsed", "ms")}
+        return {k: _without_timing(v, without) for k, v in value.items()
+                if k not in ("seconds", "elapsed", "ms", *without)}
     if isinstance(value, list):
-        return [_without_timing(v) for v in value]
+        return [_without_timing(v, without) for v in value]
     return value
 
 
-def compare(a: Path, b: Path) -> int:
+def compare(a: Path, b: Path, without: tuple[str, ...] = ()) -> int:
     left, right = _load(a), _load(b)
     changed = [n for n in sorted(left.keys() & right.keys())
-               if _without_timing(left[n]) != _without_timing(right[n])]
+               if _without_timing(left[n], without) != _without_timing(right[n], without)]
     only = sorted(left.keys() ^ right.keys())
     for name in changed:
         print(f"changed: {name}")
@@ -138,11 +139,13 @@ def main() -> None:
     c = sub.add_parser("compare", help="the rulings two saves differ in")
     c.add_argument("a", type=Path)
     c.add_argument("b", type=Path)
+    c.add_argument("--without", action="append", default=[], metavar="FIELD",
+                   help="leave a field out of the comparison (one added since A was saved)")
     args = parser.parse_args()
     if args.command == "save":
         save(args.out, args.bench, not args.no_long)
     else:
-        sys.exit(compare(args.a, args.b))
+        sys.exit(compare(args.a, args.b, tuple(args.without)))
 
 
 if __name__ == "__main__":

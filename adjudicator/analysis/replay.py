@@ -15,7 +15,7 @@ from adjudicator.language import tiles as T
 from adjudicator.language.incident import Act, Incident, Meld, Position, WallCount
 from adjudicator.language.seats import SEATS, Seat
 from adjudicator.language.vocabulary import VERB_CLASSES, inert
-from adjudicator.rules.files import named_family
+from adjudicator.rules.rulesets import named_family
 
 
 @dataclass

@@ -15,7 +15,7 @@ from adjudicator.language.incident import Act, Incident, Position
 from adjudicator.language.seats import SEATS, Seat, next_seat
 from adjudicator.language.vocabulary import VERB_CLASSES
 from adjudicator.rules.families import Family
-from adjudicator.rules.files import named_family
+from adjudicator.rules.rulesets import named_family
 from adjudicator.ruling.model import LogWarning
 
 # A hand holds 16 tiles between turns and 17 while its holder is to discard (和牌型態),

@@ -20,9 +20,12 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Iterator, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from adjudicator.batch.sources import Item
+
+if TYPE_CHECKING:
+    from adjudicator.rules.rulesets import House
 
 Line = dict[str, Any]
 SUFFIX = ".match"
@@ -33,7 +36,7 @@ def is_match(item: Item) -> bool:
 
 
 def match_lines(name: str, text: str | None, error: str | None, profile: str | None,
-                settings: dict[str, str]) -> list[Line]:
+                settings: dict[str, str], house: House | None = None) -> list[Line]:
     """The output lines of one match file (picklable in and out, for any worker)."""
     from adjudicator.language.errors import LogError
     from adjudicator.match import report
@@ -43,7 +46,7 @@ def match_lines(name: str, text: str | None, error: str | None, profile: str | N
     if error is not None or text is None:
         return [{"source": name, "match": name, "error": error or "沒有內容", "end": True}]
     try:
-        result = judge_match(read_match(text), profile=profile, settings=settings)
+        result = judge_match(read_match(text), profile=profile, settings=settings, house=house)
     except LogError as err:
         return [{"source": name, "match": name, "error": str(err), "end": True}]
     except Exception as err:  # a bug in one match must not end the run
@@ -74,10 +77,11 @@ def match_lines(name: str, text: str | None, error: str | None, profile: str | N
 
 def run_matches(items: Sequence[Item], on_line: Callable[[Line], None], *,
                 profile: str | None = None, settings: dict[str, str] | None = None,
-                workers: int | None = None, scheduler: str | None = None) -> None:
+                workers: int | None = None, scheduler: str | None = None,
+                house: House | None = None) -> None:
     """Judge each match whole (in parallel across matches), its lines handed on in order."""
     settings = settings or {}
-    jobs = [(i.name, i.text, i.error, profile, settings) for i in items]
+    jobs = [(i.name, i.text, i.error, profile, settings, house) for i in items]
     if not jobs:
         return
     for lines in _results(jobs, workers, scheduler):

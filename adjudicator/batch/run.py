@@ -12,11 +12,15 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from itertools import islice
+from typing import TYPE_CHECKING
 
 from adjudicator.batch import CHUNK
 from adjudicator.batch.sources import Item
 from adjudicator.batch.work import Line, judge_chunk
 from adjudicator.desk import RECYCLE
+
+if TYPE_CHECKING:
+    from adjudicator.rules.rulesets import House
 
 Chunk = list[tuple[str, str | None, str | None]]
 
@@ -29,24 +33,27 @@ def chunks(items: Iterable[Item], size: int) -> Iterator[Chunk]:
 
 def run(items: Sequence[Item], on_line: Callable[[Line], None], *, profile: str | None = None,
         settings: dict[str, str] | None = None, workers: int | None = None,
-        scheduler: str | None = None, chunk_size: int = CHUNK, recycle: int = RECYCLE) -> None:
-    """Judge ``items``, calling ``on_line`` with each output line as soon as it is ready;
-    a local worker process is replaced after judging some ``recycle`` logs (0: never)."""
+        scheduler: str | None = None, chunk_size: int = CHUNK, recycle: int = RECYCLE,
+        house: House | None = None) -> None:
+    """Judge ``items`` (by ``house`` rules when given), calling ``on_line`` with each output
+    line as soon as it is ready; a local worker process is replaced after judging some
+    ``recycle`` logs (0: never)."""
     settings = settings or {}
     parts = chunks(items, chunk_size)
     if scheduler is not None:
-        _dask(parts, on_line, profile, settings, scheduler)
+        _dask(parts, on_line, profile, settings, scheduler, house)
     elif (workers or os.cpu_count() or 1) == 1:
         for part in parts:
-            for line in judge_chunk(part, profile, settings):
+            for line in judge_chunk(part, profile, settings, True, house):
                 on_line(line)
     else:
         _local(parts, on_line, profile, settings, workers or os.cpu_count() or 1,
-               max(1, recycle // chunk_size) if recycle else None)
+               max(1, recycle // chunk_size) if recycle else None, house)
 
 
 def _local(parts: Iterator[Chunk], on_line: Callable[[Line], None], profile: str | None,
-           settings: dict[str, str], workers: int, chunks_each: int | None) -> None:
+           settings: dict[str, str], workers: int, chunks_each: int | None,
+           house: House | None) -> None:
     from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 
     # clingo keeps every term a process has made, so a worker that judges ever new logs
@@ -55,7 +62,7 @@ def _local(parts: Iterator[Chunk], on_line: Callable[[Line], None], profile: str
     with ProcessPoolExecutor(max_workers=workers, max_tasks_per_child=chunks_each) as pool:
         pending: set[Future[list[Line]]] = set()
         for part in parts:
-            pending.add(pool.submit(judge_chunk, part, profile, settings))
+            pending.add(pool.submit(judge_chunk, part, profile, settings, True, house))
             if len(pending) >= 2 * workers:
                 done, pending = wait(pending, return_when=FIRST_COMPLETED)
                 for future in done:
@@ -67,17 +74,19 @@ def _local(parts: Iterator[Chunk], on_line: Callable[[Line], None], profile: str
 
 
 def _dask(parts: Iterator[Chunk], on_line: Callable[[Line], None], profile: str | None,
-          settings: dict[str, str], address: str) -> None:
+          settings: dict[str, str], address: str, house: House | None) -> None:
     from distributed import Client, as_completed
 
     with Client(address) as client:
         width = 2 * max(1, sum(client.nthreads().values()))
         queue = as_completed()
         for part in islice(parts, width):
-            queue.add(client.submit(judge_chunk, part, profile, settings, pure=False))
+            queue.add(client.submit(judge_chunk, part, profile, settings, True, house,
+                                    pure=False))
         for future in queue:
             for line in future.result():
                 on_line(line)
             future.release()
             for part in islice(parts, 1):
-                queue.add(client.submit(judge_chunk, part, profile, settings, pure=False))
+                queue.add(client.submit(judge_chunk, part, profile, settings, True, house,
+                                    pure=False))

@@ -22,6 +22,7 @@ if TYPE_CHECKING:
 
     from adjudicator.analysis.replay import Timeline
     from adjudicator.language.incident import Incident
+    from adjudicator.rules.rulesets import House, RuleSet
     from adjudicator.ruling.model import Ruling
 
 Line = dict[str, Any]
@@ -38,7 +39,7 @@ def _error(name: str, err: Exception) -> Line:
 
 
 def judge_one(name: str, text: str | None, error: str | None, profile: str | None,
-              settings: dict[str, str]) -> Line:
+              settings: dict[str, str], house: House | None = None) -> Line:
     """The output line of one log by the single-log judge (``adjudicator judge``'s path)."""
     from adjudicator.language.json_form import read_any
     from adjudicator.ruling.judge import judge
@@ -48,7 +49,7 @@ def judge_one(name: str, text: str | None, error: str | None, profile: str | Non
         return {"source": name, "error": error or "沒有內容"}
     start = time.perf_counter()
     try:
-        ruling = judge(read_any(text), profile=profile, settings=settings)
+        ruling = judge(read_any(text), profile=profile, settings=settings, house=house)
     except Exception as err:
         return _error(name, err)
     return {"source": name, **to_dict(ruling), "ms": _ms(time.perf_counter() - start)}
@@ -68,22 +69,21 @@ class _Ready:
 
 
 def judge_incidents(incidents: list[Incident], profile: str | None = None,
-                    settings: dict[str, str] | None = None
+                    settings: dict[str, str] | None = None, house: House | None = None
                     ) -> list[tuple[Ruling | Exception, float]]:
     """Each incident's ruling (or the error judging it raised) and the seconds it took,
-    judged together: one clingo run for all those of one profile (rules/multi.py)."""
+    judged together: one clingo run for all those of one rule set (rules/multi.py)."""
     from adjudicator.analysis.replay import replay
-    from adjudicator.rules.files import profile_family
-    from adjudicator.ruling.judge import facts_of, profile_of
+    from adjudicator.ruling.judge import facts_of, rules_of
 
     out: list[tuple[Ruling | Exception, float] | None] = [None] * len(incidents)
-    groups: dict[str, list[_Ready]] = defaultdict(list)
+    groups: dict[RuleSet, list[_Ready]] = defaultdict(list)
     for slot, incident in enumerate(incidents):
         start = time.perf_counter()
         try:
-            chosen = profile_of(incident, profile)
+            chosen = rules_of(incident, profile, settings, house)
             timeline = replay(incident)
-            facts = facts_of(incident, timeline, settings, profile_family(chosen))
+            facts = facts_of(incident, timeline, chosen)
         except Exception as err:
             out[slot] = (err, time.perf_counter() - start)
             continue
@@ -95,10 +95,11 @@ def judge_incidents(incidents: list[Incident], profile: str | None = None,
 
 
 def judge_chunk(items: list[tuple[str, str | None, str | None]], profile: str | None,
-                settings: dict[str, str], many: bool = True) -> list[Line]:
+                settings: dict[str, str], many: bool = True,
+                house: House | None = None) -> list[Line]:
     """One line per item, in order; ``many=False`` judges each log on its own."""
     try:
-        return _judge_chunk(items, profile, settings, many)
+        return _judge_chunk(items, profile, settings, many, house)
     finally:
         _settle()
 
@@ -112,9 +113,10 @@ def _settle() -> None:
 
 
 def _judge_chunk(items: list[tuple[str, str | None, str | None]], profile: str | None,
-                 settings: dict[str, str], many: bool) -> list[Line]:
+                 settings: dict[str, str], many: bool, house: House | None) -> list[Line]:
     if not many:
-        return [judge_one(name, text, error, profile, settings) for name, text, error in items]
+        return [judge_one(name, text, error, profile, settings, house)
+                for name, text, error in items]
     from adjudicator.language.json_form import read_any
     from adjudicator.ruling.model import to_dict
 
@@ -129,7 +131,7 @@ def _judge_chunk(items: list[tuple[str, str | None, str | None]], profile: str |
             read.append((slot, name, read_any(text), time.perf_counter() - start))
         except Exception as err:
             out[slot] = _error(name, err)
-    results = judge_incidents([r[2] for r in read], profile, settings)
+    results = judge_incidents([r[2] for r in read], profile, settings, house)
     for (slot, name, _, reading), (result, seconds) in zip(read, results, strict=True):
         if isinstance(result, Exception):
             out[slot] = _error(name, result)
@@ -138,13 +140,14 @@ def _judge_chunk(items: list[tuple[str, str | None, str | None]], profile: str |
     return [line for line in out if line is not None]
 
 
-def _rule(profile: str, group: list[_Ready]) -> list[tuple[Ruling | Exception, float]]:
+def _rule(rules: RuleSet, group: list[_Ready]) -> list[tuple[Ruling | Exception, float]]:
     from adjudicator.rules import engine, multi
     from adjudicator.ruling.judge import ruling_of
 
     start = time.perf_counter()
     try:
-        answers: list[engine.Answer | None] = multi.solve_many([r.facts for r in group], profile)
+        answers: list[engine.Answer | None] = multi.solve_many([r.facts for r in group],
+                                                               rules.profile)
     except Exception:  # the chunk together failed: each log alone, to find the one at fault
         answers = [None] * len(group)
     shared = (time.perf_counter() - start) / len(group)
@@ -153,8 +156,8 @@ def _rule(profile: str, group: list[_Ready]) -> list[tuple[Ruling | Exception, f
         start = time.perf_counter()
         try:
             if answer is None:
-                answer = engine.solve_open(ready.facts, profile)
-            result: Ruling | Exception = ruling_of(ready.incident, profile, answer, ready.timeline)
+                answer = engine.solve_open(ready.facts, rules.profile)
+            result: Ruling | Exception = ruling_of(ready.incident, rules, answer, ready.timeline)
         except Exception as err:
             result = err
         out.append((result, ready.seconds + shared + time.perf_counter() - start))

@@ -11,7 +11,7 @@ from typing import IO, TYPE_CHECKING, Annotated, Any
 import typer
 
 from adjudicator.batch import CHUNK
-from adjudicator.cli.options import Settings, fail, known_profile, settings
+from adjudicator.cli.options import Rules, Settings, fail, known_profile, run_rules, settings
 from adjudicator.desk import RECYCLE
 
 if TYPE_CHECKING:
@@ -28,6 +28,7 @@ def batch(
         help="略過 -o 檔中已有的紀錄（中斷後接著做）")] = False,
     profile: Annotated[str | None, typer.Option(help="規則（覆蓋各紀錄的 規則:）")] = None,
     set_: Settings = None,
+    rules: Rules = None,
     workers: Annotated[int | None, typer.Option(
         help="本機工作行程數（預設：所有核心；1 表示在本行程內）")] = None,
     scheduler: Annotated[str | None, typer.Option(
@@ -51,6 +52,7 @@ def batch(
     from adjudicator.cli.progress import bar
 
     known_profile(profile)
+    house = run_rules(profile, rules)
     if resume and output is None:
         fail("--resume 需要 -o 輸出檔")
     if chunk < 1 or (workers is not None and workers < 1):
@@ -76,9 +78,10 @@ def batch(
 
             logs = [i for i in todo if not is_match(i)]
             run(logs, on_line, profile=profile, settings=run_settings, workers=workers,
-                scheduler=scheduler, chunk_size=chunk, recycle=recycle)
+                scheduler=scheduler, chunk_size=chunk, recycle=recycle, house=house)
             run_matches([i for i in todo if is_match(i)], on_line, profile=profile,
-                        settings=run_settings, workers=workers, scheduler=scheduler)
+                        settings=run_settings, workers=workers, scheduler=scheduler,
+                        house=house)
     finally:
         if sink is not sys.stdout:
             sink.close()

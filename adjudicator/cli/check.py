@@ -15,13 +15,14 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from adjudicator.cli.options import fail
+from adjudicator.cli.options import Rules, fail, run_rules
 
 if TYPE_CHECKING:
     from collections.abc import Iterator
 
     from adjudicator.committee.cases import CaseResult
     from adjudicator.committee.match_cases import MatchCaseResult
+    from adjudicator.rules.rulesets import House
 
 NO_CASES = 5  # pytest's exit status when nothing was selected
 
@@ -44,6 +45,7 @@ def check(
         "--set", metavar="ID=VALUE",
         help="以此解釋點或參數裁決所有案例，如 解釋.八張窗=all（可重複；不可與 --update 併用）"
     )] = None,
+    rules: Rules = None,
 ) -> None:
     """檢查案例：裁決每個 *.case（與整將的 *.match），逐條核對其 期望:，像測試工具一樣報告。
 
@@ -64,8 +66,9 @@ def check(
         selected = keyword_matcher(keyword or "")
     except (SettingError, KeywordError) as err:
         fail(str(err))
-    if update and settings:
-        fail("--update 不能與 --set 併用：期望應依案例自身的規則寫成")
+    if update and (settings or rules):
+        fail("--update 不能與 --set 或 --rules 併用：期望應依案例自身的規則寫成")
+    house = run_rules(None, rules)
     if missing(paths):
         fail("找不到：" + "、".join(str(p) for p in missing(paths)))
     files = [f for f in find_cases(paths) if selected(case_name(f))]
@@ -73,7 +76,7 @@ def check(
     if not files:
         print("0 passed, 0 failed")
         raise typer.Exit(NO_CASES)
-    results, seconds = _run(files, settings, verbose)
+    results, seconds = _run(files, settings, verbose, house)
     _report_failures([r for r in results if not r.passed])
     updated = _update([r for r in results if not r.passed], yes) if update else set()
     if junit is not None:
@@ -83,8 +86,8 @@ def check(
     raise typer.Exit(1 if failed > len(updated) else 0)
 
 
-def _judged(files: list[Path],
-            settings: dict[str, str]) -> Iterator[CaseResult | MatchCaseResult]:
+def _judged(files: list[Path], settings: dict[str, str],
+            house: House | None = None) -> Iterator[CaseResult | MatchCaseResult]:
     """Each file's result in order: runs of plain cases on the batch engine (a chunk in one
     clingo run), a match case on its own."""
     from adjudicator.committee.cases import run_cases
@@ -95,21 +98,21 @@ def _judged(files: list[Path],
         if path.suffix != ".match":
             plain.append(path)
             continue
-        yield from run_cases(plain, settings or None)
+        yield from run_cases(plain, settings or None, house=house)
         plain = []
-        yield run_match_case(path, settings or None)
-    yield from run_cases(plain, settings or None)
+        yield run_match_case(path, settings or None, house)
+    yield from run_cases(plain, settings or None, house=house)
 
 
-def _run(files: list[Path], settings: dict[str, str],
-         verbose: bool) -> tuple[list[CaseResult | MatchCaseResult], float]:
+def _run(files: list[Path], settings: dict[str, str], verbose: bool,
+         house: House | None = None) -> tuple[list[CaseResult | MatchCaseResult], float]:
     """Judge every case, printing progress as pytest does; the results and the time taken."""
     from adjudicator.committee.cases import case_name
 
     start = time.perf_counter()
     results: list[CaseResult | MatchCaseResult] = []
     folder = None
-    for result in _judged(files, settings):
+    for result in _judged(files, settings, house):
         path = result.path
         results.append(result)
         mark = "." if result.passed else ("E" if result.error else "F")

@@ -12,6 +12,7 @@ from adjudicator.cli import judge as judge_cli
 from adjudicator.cli import lint as lint_cli
 from adjudicator.cli import match as match_cli
 from adjudicator.cli import points as points_cli
+from adjudicator.cli import rules as rules_cli
 from adjudicator.cli import score as score_cli
 from adjudicator.cli import serve as serve_cli
 
@@ -23,5 +24,5 @@ app = typer.Typer(
 )
 
 for module in (judge_cli, lint_cli, batch_cli, check_cli, score_cli, diff_cli, coverage_cli,
-               points_cli, match_cli, serve_cli):
+               points_cli, rules_cli, match_cli, serve_cli):
     module.register(app)

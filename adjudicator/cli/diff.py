@@ -37,6 +37,12 @@ def diff(
     b_set: Annotated[list[str] | None, typer.Option(
         "--b-set", metavar="ID=VALUE",
         help="B 邊改一個解釋點或參數，如 解釋.八張窗=all（可重複）")] = None,
+    a_rules: Annotated[Path | None, typer.Option(
+        "--a-rules", metavar="FILE", help="A 邊依一份家規檔裁決（代替 --a；見 adjudicator rules）")
+    ] = None,
+    b_rules: Annotated[Path | None, typer.Option(
+        "--b-rules", metavar="FILE", help="B 邊依一份家規檔裁決（代替 --b），如 龍山.rules")
+    ] = None,
     fmt: Annotated[Format, typer.Option(
         "--format", "-f", help="輸出格式：text 表格、json、md（會議紀錄用 Markdown）")
     ] = Format.text,
@@ -58,12 +64,13 @@ def diff(
     from adjudicator.committee.diff import diff_corpus
 
     paths = paths or [Path("cases")]
-    side_a, side_b = _side("--a", a, a_set), _side("--b", b, b_set)
+    side_a, side_b = _side("--a", a, a_set, a_rules), _side("--b", b, b_set, b_rules)
     if workers is not None and workers < 1:
         fail("--workers 須是正整數")
     if side_a == side_b:
-        fail("A、B 兩邊相同，無從比較：請以 --a/--b 指定規則，或以 --a-set/--b-set 改解釋點")
-    _same_family(a, b)
+        fail("A、B 兩邊相同，無從比較：請以 --a/--b 或 --a-rules/--b-rules 指定規則，"
+             "或以 --a-set/--b-set 改解釋點")
+    _same_family(side_a.base, side_b.base)
     if archive is not None:
         report = _archive_diff(archive, side_a, side_b)
     else:
@@ -99,7 +106,7 @@ def _same_family(a: str | None, b: str | None) -> None:
 def family_mismatch(a: str | None, b: str | None) -> str | None:
     """Why profiles ``a`` and ``b`` cannot be compared (this command and the desk's
     /api/diff), or None: two families judge different games, nothing to compare."""
-    from adjudicator.rules.files import profile_family
+    from adjudicator.rules.rulesets import profile_family
 
     if a is None or b is None:
         return None
@@ -110,17 +117,23 @@ def family_mismatch(a: str | None, b: str | None) -> str | None:
     return None
 
 
-def _side(option: str, profile: str | None, pairs: list[str] | None) -> Side:
+def _side(option: str, profile: str | None, pairs: list[str] | None,
+          rules: Path | None = None) -> Side:
+    from adjudicator.cli.options import house_rules
     from adjudicator.committee.diff import Side
-    from adjudicator.ruling.interpretations import SettingError, check_profile, parse_settings
+    from adjudicator.rules.rulesets import check_profile
+    from adjudicator.ruling.interpretations import SettingError, parse_settings
 
+    if profile is not None and rules is not None:
+        fail(f"{option} 與 {option}-rules 只能擇一：家規檔已寫明它依據的規則")
     try:
         if profile is not None:
             check_profile(profile)
     except SettingError as err:
         fail(f"{option}：{err}")
+    house = house_rules(rules, f"{option}-rules")
     try:
-        return Side(profile, parse_settings(pairs or [], option=f"{option}-set"))
+        return Side(profile, parse_settings(pairs or [], option=f"{option}-set"), house)
     except SettingError as err:
         fail(str(err))
 

@@ -9,7 +9,15 @@ from typing import TYPE_CHECKING, Annotated, TextIO
 
 import typer
 
-from adjudicator.cli.options import fail, known_profile, profile_help, set_help, settings
+from adjudicator.cli.options import (
+    Rules,
+    fail,
+    known_profile,
+    profile_help,
+    run_rules,
+    set_help,
+    settings,
+)
 
 if TYPE_CHECKING:
     from adjudicator.language.incident import Incident
@@ -48,6 +56,7 @@ def judge(
     set_: Annotated[list[str] | None, typer.Option("--set", help=set_help())] = None,
     output: Annotated[Path | None, typer.Option(
         "--output", "-o", help="寫入此檔而不印出（html、pdf 報告可列印簽名）")] = None,
+    rules: Rules = None,
 ) -> None:
     from adjudicator.language.errors import LogError
     from adjudicator.language.json_form import FormError, read_any
@@ -55,10 +64,12 @@ def judge(
     from adjudicator.ruling.judge import judge as judge_incident
 
     known_profile(profile)
+    house = run_rules(profile, rules)
     data = read_input(log, "紀錄檔")
     try:
         incident = read_any(decode(data))
-        ruling = judge_incident(incident, profile=profile, settings=settings(set_))
+        ruling = judge_incident(incident, profile=profile, settings=settings(set_),
+                                 house=house)
     except (LogError, FormError) as err:
         fail(f"{log}：{err}")
     _emit(ruling, incident, format_for(fmt, output), output)

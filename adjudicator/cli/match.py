@@ -11,9 +11,11 @@ import typer
 
 from adjudicator.cli.options import (
     Output,
+    Rules,
     fail,
     known_profile,
     profile_option,
+    run_rules,
     set_option,
     settings,
 )
@@ -33,6 +35,7 @@ def match(
     profile: Annotated[str | None, profile_option("將頭")] = None,
     set_: Annotated[list[str] | None, set_option("解釋.包賠下莊=荒局")] = None,
     output: Output = None,
+    rules: Rules = None,
 ) -> None:
     """依序裁決一將的每一盤：接續莊家、連莊、圈風與座位，印出每盤裁決與每人累計帳目。
 
@@ -46,13 +49,14 @@ def match(
     from adjudicator.match.run import judge_match
 
     known_profile(profile)
+    house = run_rules(profile, rules)
     run_settings = settings(set_)
     data = read_input(file, "將的紀錄檔")
     try:
         parsed = read_match(decode(data))
     except LogError as err:
         fail(f"{file}：{err}")
-    result = judge_match(parsed, profile=profile, settings=run_settings)
+    result = judge_match(parsed, profile=profile, settings=run_settings, house=house)
     if csv_:
         document = report.ledger_csv(result)
     elif fmt is Format.json:

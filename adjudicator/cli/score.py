@@ -114,7 +114,8 @@ def _score_mcr(hand: WinHand, fmt: ScoreFormat) -> None:
 def profile_refusal(profile: str) -> str | None:
     """Why one hand is not scored under ``profile`` (this command and the desk's
     /api/score), or None: the Taiwanese profiles and 國標 (mcr) are."""
-    from adjudicator.rules.files import SCORE_ONLY, profile_family, score_profiles
+    from adjudicator.rules.files import SCORE_ONLY
+    from adjudicator.rules.rulesets import profile_family, score_profiles
 
     if profile not in score_profiles():
         return f"沒有「{profile}」這個規則組；可用：{'、'.join(score_profiles())}"

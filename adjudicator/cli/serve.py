@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from adjudicator.desk import RECYCLE
+
+if TYPE_CHECKING:
+    from adjudicator.rules.rulesets import House
 
 
 def serve(
@@ -21,6 +25,10 @@ def serve(
     recycle: Annotated[int, typer.Option(
         min=0, help="工作行程裁決滿這麼多份紀錄後換一個新的，記憶體才不隨執行時間增長"
                     "（0：不換）")] = RECYCLE,
+    rules_dir: Annotated[Path | None, typer.Option(
+        "--rules-dir", metavar="DIR",
+        help="提供此資料夾內的家規檔（*.rules）：裁判桌與 API 以檔名（不含 .rules）選用，"
+             "紀錄的 規則: 也可寫這個名稱；啟動時逐一檢查，有誤即不啟動")] = None,
 ) -> None:
     """開啟裁判桌網頁與 JSON API（http://HOST:PORT/，API 說明在 /docs）。"""
     import uvicorn
@@ -30,8 +38,9 @@ def serve(
     if not 0 < port < 65536:
         print(f"--port：{port} 不是可用的埠號（1–65535）")
         raise typer.Exit(2)
+    houses = _houses(rules_dir)
     try:
-        app = create_app(db, workers, timeout, recycle)
+        app = create_app(db, workers, timeout, recycle, houses)
     except Exception as err:  # an unreachable database, a bad URL, a missing driver
         print(f"無法開啟裁決檔案 {db or '（預設 SQLite 檔）'}：{err}")
         raise typer.Exit(2) from None
@@ -42,6 +51,24 @@ def serve(
     # access log is off (a line a request, and at log level warning it is not shown).
     uvicorn.run(app, host=host, port=port, log_level="warning", access_log=False,
                 loop="uvloop", http="httptools")
+
+
+def _houses(folder: Path | None) -> dict[str, House]:
+    """The operator's house rules, every file checked (a bad one: exit 2, saying where)."""
+    from adjudicator.cli.options import fail
+    from adjudicator.rules.rulesets import RulesError, load_folder, profile_names
+
+    if folder is None:
+        return {}
+    if not folder.is_dir():
+        fail(f"--rules-dir：{folder} 不是資料夾")
+    try:
+        houses = load_folder(folder)
+    except RulesError as err:
+        fail(f"--rules-dir：{err}")
+    if clash := sorted(set(houses) & set(profile_names())):
+        fail(f"--rules-dir：家規檔名與內建規則同名：{'、'.join(clash)}（請改檔名）")
+    return houses
 
 
 def register(app: typer.Typer) -> None:

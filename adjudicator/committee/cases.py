@@ -30,6 +30,7 @@ from adjudicator.language.incident import (
     WinExpectation,
 )
 from adjudicator.language.seats import SEATS
+from adjudicator.rules.rulesets import House
 from adjudicator.ruling.judge import judge
 from adjudicator.ruling.model import Ruling, money_json, signed_money
 
@@ -76,9 +77,11 @@ def read_corpus(paths: Iterable[Path]) -> Iterator[tuple[Path, Incident | str]]:
             yield path, unjudged_why(err)
 
 
-def run_case(path: Path, settings: dict[str, str] | None = None) -> CaseResult:
-    """Judge one case file (with ``settings`` over its own ``#! set:`` and its profile) and
-    check its 期望 (or, a ``*.refusal``, that it is refused as it says)."""
+def run_case(path: Path, settings: dict[str, str] | None = None,
+             house: House | None = None) -> CaseResult:
+    """Judge one case file (with ``settings`` over its own ``#! set:`` and its profile, or
+    over ``house`` rules) and check its 期望 (or, a ``*.refusal``, that it is refused as it
+    says)."""
     if is_refusal(path):
         return run_refusal(path, settings)
     result = CaseResult(path)
@@ -86,7 +89,8 @@ def run_case(path: Path, settings: dict[str, str] | None = None) -> CaseResult:
     try:
         result.incident = read_case(path)
         own = case_settings(result.incident.source)
-        result.ruling = judge(result.incident, settings={**own, **(settings or {})} or None)
+        result.ruling = judge(result.incident, settings={**own, **(settings or {})} or None,
+                              house=house)
     except UNJUDGED as err:
         result.error = unjudged_why(err)
         return result
@@ -97,7 +101,7 @@ def run_case(path: Path, settings: dict[str, str] | None = None) -> CaseResult:
 
 
 def run_cases(paths: Sequence[Path], settings: dict[str, str] | None = None,
-              chunk: int = 40) -> Iterator[CaseResult]:
+              chunk: int = 40, house: House | None = None) -> Iterator[CaseResult]:
     """``run_case`` for many files, in order, judged a chunk at a time on the batch engine
     (one clingo run a chunk; the same rulings, tests/batch/test_batch.py)."""
     from adjudicator.batch.work import judge_incidents
@@ -120,10 +124,11 @@ def run_cases(paths: Sequence[Path], settings: dict[str, str] | None = None,
             if case_settings(result.incident.source):
                 # A case that sets its own reading is judged alone, with it (the batch
                 # engine takes one set of settings for all).
-                results[k] = run_case(result.path, settings)
+                results[k] = run_case(result.path, settings, house)
             else:
                 ready.append(result)
-        judged = judge_incidents([r.incident for r in ready], settings=settings)  # type: ignore
+        judged = judge_incidents([r.incident for r in ready],  # type: ignore[misc]
+                                 settings=settings, house=house)
         for result, (ruling, seconds) in zip(ready, judged, strict=True):
             result.seconds += seconds
             if isinstance(ruling, Exception):

@@ -1,6 +1,7 @@
-"""Judge a corpus twice — under two profiles or two settings — and say what changed.
+"""Judge a corpus twice — under two profiles, house rules or settings — and say what changed.
 
-A side is a profile (or the case's own ``規則:``) plus ``--set`` overrides.  Each case is
+A side is a profile (or the case's own ``規則:``) or a club's house rules, plus ``--set``
+overrides.  Each case is
 read once and judged once per side in this process; the two rulings are compared as their
 JSON (ruling-json.md) aspect by aspect: status, findings, wins, payments, balances, the
 hand's end and next hand, open facts.  Reasons (``why``, ``reasons``) are wording, not
@@ -30,8 +31,8 @@ from adjudicator.committee.cases import (
 )
 from adjudicator.language.incident import Incident
 from adjudicator.language.reader import read
-from adjudicator.rules.files import named_family, profile_family
-from adjudicator.ruling.interpretations import POINTS, profile_values
+from adjudicator.rules.rulesets import House, named_family, profile_family, rule_set
+from adjudicator.ruling.interpretations import POINTS
 from adjudicator.ruling.judge import judge
 from adjudicator.ruling.model import STATUS_SHORT, Ruling, signed_money, to_dict
 
@@ -41,22 +42,33 @@ ASPECTS = {"status": "狀態", "findings": "認定", "wins": "和牌", "payments
 
 @dataclass(frozen=True)
 class Side:
-    """One way of judging: a profile (None: each case's own) and overrides."""
+    """One way of judging: a profile (None: each case's own) or house rules, and overrides."""
 
     profile: str | None = None
     settings: dict[str, str] = field(default_factory=dict)
+    house: House | None = None
+
+    @property
+    def base(self) -> str | None:
+        """The shipped profile this side judges by (None: each case's own)."""
+        return self.house.profile if self.house is not None else self.profile
 
     def label(self) -> str:
-        parts = [self.profile or "案例自身規則"]
+        if self.house is not None:
+            version = f" {self.house.version}" if self.house.version else ""
+            parts = [f"{self.house.name}{version}（依據 {self.house.extends}）"]
+        else:
+            parts = [self.profile or "案例自身規則"]
         parts += [f"{k}={v}" for k, v in self.settings.items()]
         return " ".join(parts)
 
     def values(self, own_profile: str) -> dict[str, str]:
         """Every reading and parameter value this side judges a case of ``own_profile`` by."""
-        return {**profile_values(self.profile or own_profile), **self.settings}
+        return rule_set(self.base or own_profile, self.house, self.settings).by_id
 
     def to_json(self) -> dict[str, Any]:
-        return {"profile": self.profile, "settings": dict(self.settings)}
+        return {"profile": self.base, "settings": dict(self.settings),
+                "house": None if self.house is None else self.house.to_json()}
 
 
 @dataclass
@@ -159,14 +171,13 @@ def _read_all(paths: Iterable[Path], failed: list[CaseDiff]) -> Iterator[tuple[P
             yield path, incident
 
 
-def _rule_part(part: list[Incident], profile: str | None,
-               settings: dict[str, str] | None) -> list[Ruling | str]:
+def _rule_part(part: list[Incident], side: Side) -> list[Ruling | str]:
     """One chunk judged by one side on the batch engine (one clingo run); an error is
     turned into its text where its traceback still is (a worker's)."""
     from adjudicator.batch.work import judge_incidents
 
     return [unjudged_why(r) if isinstance(r, Exception) else r
-            for r, _ in judge_incidents(part, profile, settings)]
+            for r, _ in judge_incidents(part, side.profile, side.settings or None, side.house)]
 
 
 def _judge_sides(cases: Iterable[tuple[Path, Incident]], sides: list[Side],
@@ -197,7 +208,7 @@ def _judge_sides(cases: Iterable[tuple[Path, Incident]], sides: list[Side],
         progress(len(results))
 
     def rule(k: int, part: list[Incident]) -> list[Ruling | str]:
-        return _rule_part(part, sides[k].profile, sides[k].settings or None)
+        return _rule_part(part, sides[k])
 
     workers = workers or os.cpu_count() or 1
     if workers == 1:
@@ -214,8 +225,7 @@ def _judge_sides(cases: Iterable[tuple[Path, Incident]], sides: list[Side],
         for n, (at, part) in enumerate(chunks()):
             for k, side in enumerate(sides):
                 pool = mine[k][n % len(mine[k])]
-                futures[pool.submit(_rule_part, part, side.profile,
-                                    side.settings or None)] = (k, at)
+                futures[pool.submit(_rule_part, part, side)] = (k, at)
         for future in as_completed(futures):
             place(*futures[future], future.result())
     finally:
@@ -236,7 +246,7 @@ def diff_corpus(paths: Iterable[Path], a: Side, b: Side,
     start = time.perf_counter()
     cases: list[CaseDiff] = []
     others: list[Path] = []
-    family = a.profile or b.profile
+    family = a.base or b.base
     read, (ras, rbs) = _judge_sides(_of_family(_read_all(paths, cases), family, others),
                                     [a, b], progress, workers)
     cases += [_judged_diff(path, incident, (a, ra), (b, rb))
@@ -275,7 +285,8 @@ def diff_incident(path: Path, incident: Incident, a: Side, b: Side) -> CaseDiff:
 
 
 def _judge(incident: Incident, side: Side) -> Ruling:
-    return judge(incident, profile=side.profile, settings=side.settings or None)
+    return judge(incident, profile=side.profile, settings=side.settings or None,
+                 house=side.house)
 
 
 def diff_logs(logs: Iterable[tuple[str, str]], a: Side, b: Side) -> DiffReport:

@@ -22,6 +22,7 @@ from adjudicator.match.format import (
     read_match,
 )
 from adjudicator.match.run import MatchResult, judge_match
+from adjudicator.rules.rulesets import House
 from adjudicator.ruling.model import signed_money
 
 
@@ -30,12 +31,13 @@ class MatchCaseResult(Outcome):
     result: MatchResult | None = None
 
 
-def run_match_case(path: Path, settings: dict[str, str] | None = None) -> MatchCaseResult:
+def run_match_case(path: Path, settings: dict[str, str] | None = None,
+                   house: House | None = None) -> MatchCaseResult:
     out = MatchCaseResult(path)
     begun = time.perf_counter()
     try:
         match = read_match(reader.decode(path.read_bytes()))
-        out.result = judge_match(match, settings=settings)
+        out.result = judge_match(match, settings=settings, house=house)
     except UNJUDGED as err:
         out.error = unjudged_why(err)
         return out

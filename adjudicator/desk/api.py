@@ -66,17 +66,24 @@ class LogInput:
     text: str
     profile: str | None = None
     settings: dict[str, str] = field(default_factory=dict)
+    rules: str | None = None  # a house-rules set of serve --rules-dir, by name
 
 
-def _profile(name: str | None) -> str | None:
-    from adjudicator.rules.files import profile_names
+def _profile(name: str | None, houses: dict[str, Any] | None = None
+             ) -> tuple[str | None, str | None]:
+    """A chosen name as (shipped profile, house-rules set): a shipped profile, or a set the
+    operator offers (serve --rules-dir); 400 for any other name."""
+    from adjudicator.rules.rulesets import profile_names
 
     if not name:  # none chosen (an empty pick): the log's own 規則: line decides
-        return None
-    if name not in profile_names():
-        raise Refused(400, service.error(
-            f"沒有「{name}」這個規則；可用的有 {'、'.join(profile_names())}", "bad_profile"))
-    return name
+        return None, None
+    if name in profile_names():
+        return name, None
+    if houses and name in houses:
+        return None, name
+    offered = [*profile_names(), *(houses or {})]
+    raise Refused(400, service.error(
+        f"沒有「{name}」這個規則；可用的有 {'、'.join(offered)}", "bad_profile"))
 
 
 def _settings(pairs: list[str], given: dict[str, str]) -> dict[str, str]:
@@ -113,7 +120,8 @@ async def log_input(request: Request, profile: str | None, pairs: list[str]) -> 
         except LogError as err:
             raise Refused(400, service.log_error(err)) from None
     limits.check_text(text)
-    return LogInput(text, _profile(profile), _settings(pairs, given))
+    chosen, rules = _profile(profile, request.app.state.houses)
+    return LogInput(text, chosen, _settings(pairs, given), rules)
 
 
 async def _run(request: Request, fn: Any, *args: Any, scale: float = 1) -> dict[str, Any]:
@@ -131,8 +139,9 @@ async def _timed(request: Request, fn: Any, *args: Any,
 
 
 Profile = Annotated[str | None, Query(description=(
-    "規則，如 tw16-alt；不給則依紀錄的 規則:（未寫為 tw16）。與紀錄 規則: 不同族（如 gd 紀錄"
-    "選 tw16）則拒收，同 adjudicator judge --profile"))]
+    "規則，如 tw16-alt，或伺服器以 --rules-dir 提供的家規名稱；不給則依紀錄的 規則:（未寫為 "
+    "tw16；也可寫家規名稱）。與紀錄 規則: 不同族（如 gd 紀錄選 tw16）則拒收，同 adjudicator "
+    "judge --profile"))]
 Settings = Annotated[list[str], Query(alias="set", description="解釋點或參數，如 解釋.八張窗=all")]
 
 
@@ -147,7 +156,7 @@ async def judge(request: Request, format: Fmt = Fmt.json, profile: Profile = Non
     # The reports are rendered only for an answer or an archive that keeps them.
     reports = format != Fmt.json or archive
     result, headers = await _timed(request, service.judge, log.text, log.profile,
-                                   log.settings, reports)
+                                   log.settings, reports, log.rules)
     if archive:
         headers |= await _file(request, "ruling", result, log.text)
     return _answer(result, format, "ruling", headers)
@@ -185,7 +194,7 @@ _MATCH_SCHEMA = {
 async def judge_match(request: Request, log: LogInput) -> dict[str, Any]:
     """The match judged in a worker (its readable-file errors raised as ``Refused``)."""
     return await _run(request, service.match, log.text, log.profile, log.settings,
-                      scale=MATCH_SCALE)
+                      log.rules, scale=MATCH_SCALE)
 
 
 @router.post("/match", responses=ERRORS, openapi_extra={
@@ -246,7 +255,7 @@ async def lint(request: Request, profile: Profile = None,
     """檢查紀錄：`errors` 為無法讀取之處（行、字、應寫什麼），`warnings` 為紀錄前後矛盾之處。"""
     log = await log_input(request, profile, settings)
     return await request.app.state.judges.run(service.lint, log.text, log.profile,
-                                              log.settings)
+                                              log.settings, log.rules)
 
 
 # The win's yes/no conditions, one field each, all false unless given.
@@ -314,8 +323,9 @@ async def diff(request: Request) -> dict[str, Any]:
     """同一份紀錄依 A、B 兩邊（規則或解釋點）各裁決一次，列出裁決改變之處。"""
     asked = await _model(request, DiffRequest)
     limits.check_text(asked.text)
-    a = (_profile(asked.a.profile), _settings([], asked.a.settings))
-    b = (_profile(asked.b.profile), _settings([], asked.b.settings))
+    houses = request.app.state.houses
+    a = (*_profile(asked.a.profile, houses), _settings([], asked.a.settings))
+    b = (*_profile(asked.b.profile, houses), _settings([], asked.b.settings))
     return await _run(request, service.diff, asked.text, a, b)
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from importlib.resources import files
+from typing import TYPE_CHECKING
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
@@ -22,6 +23,9 @@ from adjudicator.desk import RECYCLE, api, match_pages, pages, service
 from adjudicator.desk.archive import Archive
 from adjudicator.desk.limits import MAX_BODY, Refused, too_large
 from adjudicator.desk.pool import Broken, Busy, Judges
+
+if TYPE_CHECKING:
+    from adjudicator.rules.rulesets import House
 
 DESCRIPTION = """台灣十六張麻將 裁判的 JSON API。
 
@@ -55,12 +59,16 @@ def _wants_json(request: Request) -> bool:
 
 
 def create_app(db: str | None = None, workers: int | None = None,
-               timeout: float = 10.0, recycle: int = RECYCLE) -> FastAPI:
+               timeout: float = 10.0, recycle: int = RECYCLE,
+               houses: dict[str, House] | None = None) -> FastAPI:
+    """The desk; ``houses`` are the house-rules sets it offers by name (serve --rules-dir:
+    the operator's files, read once here; a request or a log only names one)."""
     archive = Archive(db)
+    houses = houses or {}
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        app.state.judges = Judges(workers, timeout, recycle=recycle)
+        app.state.judges = Judges(workers, timeout, recycle=recycle, houses=houses)
         await app.state.judges.start()
         try:
             yield
@@ -70,6 +78,7 @@ def create_app(db: str | None = None, workers: int | None = None,
     app = FastAPIOffline(title="adjudicator 裁判桌", version=__version__,
                          description=DESCRIPTION, lifespan=lifespan, redoc_url=None)
     app.state.archive = archive
+    app.state.houses = houses
     app.add_middleware(BodyLimit)
     app.include_router(api.router)
     app.include_router(pages.router)

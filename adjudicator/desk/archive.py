@@ -52,7 +52,9 @@ class Record(Base):
                 "profile": self.profile, "settings": json.loads(self.settings),
                 "version": self.version, "date": self.date, "venue": self.venue,
                 "table": self.table_no, "referee": self.referee, "hand": self.hand_no,
-                "players": self.players.split(), "offences": self.offences.split()}
+                "players": self.players.split(), "offences": self.offences.split(),
+                # By which rules (ruling-json's rules: profile, house rules, hash).
+                "rules": json.loads(self.ruling_json).get("rules")}
 
 
 class MatchRecord(Base):

@@ -41,7 +41,7 @@ FORM_TYPE = "application/x-www-form-urlencoded"
 
 
 def _profiles(chosen: str) -> str:
-    from adjudicator.rules.files import profile_names
+    from adjudicator.rules.rulesets import profile_names
 
     options = ['<option value="">（依將頭的 規則:）</option>']
     options += [f'<option value="{e(p)}"{" selected" if p == chosen else ""}>{e(p)}</option>'
@@ -93,7 +93,8 @@ async def match_post(request: Request) -> Response:
     profile = (fields.get("profile") or [""])[0]
     try:
         limits.check_text(text)
-        log = api.LogInput(text, api._profile(profile or None), {})
+        chosen, rules = api._profile(profile or None, request.app.state.houses)
+        log = api.LogInput(text, chosen, {}, rules)
         result = await api.judge_match(request, log)
     except Refused as refused:
         return _form(text, profile, refused.payload, refused.status)

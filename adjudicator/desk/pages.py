@@ -54,9 +54,9 @@ def _page(title: str, body: str) -> HTMLResponse:
 
 
 @router.get("/")
-async def desk() -> HTMLResponse:
-    from adjudicator.language.incident import Header
-    from adjudicator.rules.files import profile_family, profile_names
+async def desk(request: Request) -> HTMLResponse:
+    from adjudicator.rules.files import DEFAULT_PROFILE
+    from adjudicator.rules.rulesets import profile_family, profile_names
 
     # Unless the referee picks one, the log's own 規則: line decides (as the CLI without
     # --profile): a 規則: gd log is judged as gd.  A pick of another family is refused.
@@ -65,16 +65,35 @@ async def desk() -> HTMLResponse:
         tiles = profile_family(profile).hand_tiles
         return f'<option value="{e(value)}" data-tiles="{tiles}"{chosen}>{e(label)}</option>'
 
-    # The profile a log without a 規則: line is judged by.
-    default = Header.profile
-    options = option("", f"（依紀錄的 規則:，未寫為 {default}）", default, " selected")
+    options = option("", f"（依紀錄的 規則:，未寫為 {DEFAULT_PROFILE}）", DEFAULT_PROFILE,
+                     " selected")
     options += "".join(option(p, p, p) for p in profile_names())
-    return _page("裁判桌", _template("desk.html").replace("{{profiles}}", options))
+    # The house rules the operator offers (serve --rules-dir), by name.
+    options += "".join(option(name, f"{h.name}（家規，依據 {h.extends}）", h.profile)
+                       for name, h in request.app.state.houses.items())
+    page = _template("desk.html").replace("{{profiles}}", options)
+    return _page("裁判桌", page.replace("{{settings}}", setting_choices()))
+
+
+def setting_choices() -> str:
+    """The settings list of the desk: every point's readings and every parameter's values,
+    from their one definition (ruling/interpretations.toml)."""
+    from adjudicator.ruling.interpretations import PARAMS, POINTS
+
+    out = []
+    for d in (*POINTS.values(), *PARAMS.values()):
+        options = d.readings if d.id in POINTS else PARAMS[d.id].values
+        if options is None:
+            lo, hi = PARAMS[d.id].range
+            options = {d.default: f"{lo}–{hi} {PARAMS[d.id].unit}"}
+        out += [f'<option value="{e(d.id)}={e(v)}">{e(d.question)}：{e(meaning)}</option>'
+                for v, meaning in options.items()]
+    return "".join(out)
 
 
 def _meta(r: Record) -> str:
     pairs = [("日期", r.date), ("場地", r.venue), ("桌號", r.table_no), ("裁判", r.referee),
-             ("盤號", r.hand_no), ("玩家", r.players), ("規則", r.profile), ("版本", r.version),
+             ("盤號", r.hand_no), ("玩家", r.players), ("規則", _rules(r)), ("版本", r.version),
              ("裁決時間", r.created.strftime("%Y-%m-%d %H:%M UTC"))]
     settings = json.loads(r.settings)
     if settings:
@@ -142,11 +161,19 @@ async def permalink(request: Request, ruling_id: str) -> HTMLResponse:
     return HTMLResponse(r.report_html.replace("<body>", "<body>" + bar, 1))
 
 
+def _rules(r: Record) -> str:
+    """By which rules a filed ruling was judged, from its ruling JSON's ``rules``."""
+    from adjudicator.rules.rulesets import rules_label
+
+    rules = r.summary()["rules"]
+    return rules_label(rules) if rules else f"規則 {r.profile}"
+
+
 def _row(r: Record) -> str:
     cells = [f'<a href="/r/{e(quote(r.id))}">{e(r.date or r.created.strftime("%Y-%m-%d"))}</a>',
              e(r.table_no), e(" ".join(r.players.split())), e(" ".join(r.offences.split())),
              f'<span class="st {e(r.status)}">{e(STATUS.get(r.status, r.status))}</span>',
-             e(r.referee)]
+             e(r.referee), e(_rules(r))]
     return "<tr>" + "".join(f"<td>{c}</td>" for c in cells) + "</tr>"
 
 
@@ -166,9 +193,9 @@ async def rulings(request: Request, date: str = "", table: str = "", player: str
         f'<label>玩家 <input name="player" value="{e(query.player)}"></label>'
         f'<label>違規 <select name="offence"><option value="">（全部）</option>{kinds}'
         '</select></label><button type="submit">搜尋</button></form>')
-    rows = "".join(_row(r) for r in found) or '<tr><td colspan="6">沒有符合的裁決</td></tr>'
+    rows = "".join(_row(r) for r in found) or '<tr><td colspan="7">沒有符合的裁決</td></tr>'
     table_html = ('<table class="list" id="rulings"><thead><tr><th>日期</th><th>桌號</th>'
-                  "<th>玩家</th><th>違規</th><th>狀態</th><th>裁判</th></tr></thead>"
+                  "<th>玩家</th><th>違規</th><th>狀態</th><th>裁判</th><th>規則</th></tr></thead>"
                   f"<tbody>{rows}</tbody></table>")
     link = f'<p class="note">JSON：<a href="/api/rulings?{e(urlencode(vars(query)))}">' \
            "/api/rulings</a></p>"

@@ -31,9 +31,12 @@ from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from adjudicator.desk import RECYCLE, service
+
+if TYPE_CHECKING:
+    from adjudicator.rules.rulesets import House
 
 # A log of at most this many lines may be judged in a batch; at most this many logs a batch
 # (a batch's time grows with its logs, and every request in it waits for the whole).
@@ -53,9 +56,10 @@ class Broken(Exception):
     """The worker judging the request died; the pool has been started afresh."""
 
 
-def _warm() -> None:
+def _warm(houses: dict[str, House] | None = None) -> None:
     # Each worker compiles the grammar and loads the rules once, before the first request,
-    # for the single path and the batch engine both.
+    # for the single path and the batch engine both; it knows the operator's house rules.
+    service.use_houses(houses or {})
     log = "規則: tw16\n紀錄:\n1 東 打 三萬\n"
     service.judge(log)
     service.judge_many([log, log + "2 南 摸\n"])
@@ -104,15 +108,17 @@ class _Worker:
     busy: bool = False  # judging, or being replaced
 
 
-def _new_executor() -> ProcessPoolExecutor:
+def _new_executor(houses: dict[str, House] | None = None) -> ProcessPoolExecutor:
     # spawn, not fork: the server has threads and an event loop a fork would copy.
     return ProcessPoolExecutor(
-        1, mp_context=multiprocessing.get_context("spawn"), initializer=_warm)
+        1, mp_context=multiprocessing.get_context("spawn"), initializer=_warm,
+        initargs=(houses or {},))
 
 
 def _batch_key(fn: Callable[..., Any], args: tuple[Any, ...]) -> str | None:
-    # service.judge's (text, profile, settings, reports), all given, as the API gives them.
-    if fn is not service.judge or len(args) != 4 or args[0].count("\n") > BATCH_LINES:
+    # service.judge's (text, profile, settings, reports, rules), all given, as the API
+    # gives them.
+    if fn is not service.judge or len(args) != 5 or args[0].count("\n") > BATCH_LINES:
         return None
     return json.dumps(args[1:], ensure_ascii=False, sort_keys=True)
 
@@ -120,11 +126,12 @@ def _batch_key(fn: Callable[..., Any], args: tuple[Any, ...]) -> str | None:
 class Judges:
     def __init__(self, workers: int | None = None, timeout: float = 10.0,
                  cache_size: int = 256, batch: int = BATCH_SIZE,
-                 recycle: int = RECYCLE) -> None:
+                 recycle: int = RECYCLE, houses: dict[str, House] | None = None) -> None:
         self.timeout = timeout
         self.cache_size = cache_size
         self.batch = batch
         self.recycle = recycle  # 0: never replace a worker that works
+        self.houses = houses or {}  # serve --rules-dir's house rules, by name
         self._cache: OrderedDict[str, dict[str, Any]] = OrderedDict()
         self._queue: deque[_Job] = deque()
         self._dispatching = False
@@ -132,7 +139,7 @@ class Judges:
         self.batched = 0  # jobs judged in a batch with others, since the start
         self.replaced = 0  # workers replaced after ``recycle`` logs, since the start
         self._closed = False
-        self._workers = [_Worker(_new_executor())
+        self._workers = [_Worker(_new_executor(self.houses))
                          for _ in range(workers or os.cpu_count() or 2)]
 
     async def start(self) -> None:
@@ -228,14 +235,14 @@ class Judges:
         try:
             if len(jobs) == 1:
                 return [await loop.run_in_executor(worker.executor, jobs[0].fn, *jobs[0].args)]
-            _, profile, settings, reports = jobs[0].args
+            _, profile, settings, reports, rules = jobs[0].args
             return await loop.run_in_executor(
                 worker.executor, service.judge_many, [job.args[0] for job in jobs], profile,
-                settings, reports)
+                settings, reports, rules)
         except BrokenProcessPool:
             # The worker died (killed, out of memory): a fresh one takes its place.
             worker.executor.shutdown(wait=False, cancel_futures=True)
-            worker.executor, worker.judged = _new_executor(), 0
+            worker.executor, worker.judged = _new_executor(self.houses), 0
             return [Broken() for _ in jobs]
         except Exception as err:  # the job's own failure is its request's
             return [err for _ in jobs]
@@ -243,7 +250,7 @@ class Judges:
     async def _replace(self, worker: _Worker) -> None:
         """A fresh process for ``worker``, warmed before it takes the old one's place (the
         old one ends once it is idle, which it is: its worker is busy being replaced)."""
-        fresh = _new_executor()
+        fresh = _new_executor(self.houses)
         try:
             await asyncio.get_running_loop().run_in_executor(fresh, _ready)
         except BrokenProcessPool:

@@ -15,10 +15,32 @@ from adjudicator.language.errors import LogError, caret_line
 from adjudicator.language.incident import Incident
 
 if TYPE_CHECKING:
+    from adjudicator.rules.rulesets import House
     from adjudicator.ruling.model import Ruling
 
 MAX_ACTS = 10_000
 MAX_HANDS = 64  # a 將 is sixteen hands or a few more; four 將 fit
+
+
+# The house-rules sets the operator put in serve --rules-dir, by name: set in each worker
+# when it starts (pool.py), never from a request.
+_HOUSES: dict[str, House] = {}
+
+
+def use_houses(houses: dict[str, House]) -> None:
+    _HOUSES.clear()
+    _HOUSES.update(houses)
+
+
+def _house(incident: Incident, rules: str | None) -> House | None:
+    """The house rules a log is judged by: those the request chose by name (checked by the
+    API), else those its 規則: line names, when no shipped profile has that name."""
+    from adjudicator.rules.rulesets import profile_names
+
+    if rules is not None:
+        return _HOUSES[rules]
+    own = incident.header.profile
+    return _HOUSES.get(own) if own not in profile_names() else None
 
 
 def error(message: str, code: str, line: int | None = None, column: int | None = None,
@@ -45,7 +67,7 @@ def _read(text: str) -> tuple[Incident, dict[str, str]]:
 
 
 def lint(text: str, profile: str | None = None,
-         settings: dict[str, str] | None = None) -> dict[str, Any]:
+         settings: dict[str, str] | None = None, rules: str | None = None) -> dict[str, Any]:
     """The log's faults: the parse error, else the ruling's ``warnings`` (as ``adjudicator
     lint`` gives them, and the 相公 that rest on a hand's size) and its ``problems``.
 
@@ -55,7 +77,8 @@ def lint(text: str, profile: str | None = None,
 
     try:
         incident, _ = _read(text)
-        ruling = judge(incident, profile=profile, settings=settings)
+        ruling = judge(incident, profile=profile, settings=settings,
+                       house=_house(incident, rules))
     except LogError as err:
         return {"errors": [log_error(err)["error"]], "warnings": []}
     warnings = [{"line": w.line, "message": w.message} for w in ruling.warnings]
@@ -65,14 +88,16 @@ def lint(text: str, profile: str | None = None,
 
 
 def judge(text: str, profile: str | None = None, settings: dict[str, str] | None = None,
-          reports: bool = True) -> dict[str, Any]:
+          reports: bool = True, rules: str | None = None) -> dict[str, Any]:
     """The ruling (ruling-json), both reports unless ``reports`` is false (the JSON answer
-    alone needs neither), and what the archive files it under."""
+    alone needs neither), and what the archive files it under; by the house-rules set
+    named ``rules`` when given."""
     from adjudicator.ruling.judge import judge as judge_incident
 
     try:
         incident, meta = _read(text)
-        ruling = judge_incident(incident, profile=profile, settings=settings)
+        ruling = judge_incident(incident, profile=profile, settings=settings,
+                                house=_house(incident, rules))
     except LogError as err:
         return log_error(err)
     return _judged(incident, meta, ruling, settings, reports)
@@ -80,7 +105,7 @@ def judge(text: str, profile: str | None = None, settings: dict[str, str] | None
 
 def judge_many(texts: list[str], profile: str | None = None,
                settings: dict[str, str] | None = None,
-               reports: bool = True) -> list[dict[str, Any] | Exception]:
+               reports: bool = True, rules: str | None = None) -> list[dict[str, Any] | Exception]:
     """``judge`` of each text, judged together in one clingo run (the batch engine,
     batch/work.py): the rules' fixed grounding is paid once for all.  A log the batch could
     not judge for another reason than a bad log is judged alone, as ``judge`` would: its
@@ -95,14 +120,18 @@ def judge_many(texts: list[str], profile: str | None = None,
         except LogError as err:
             out[slot] = log_error(err)
             continue
+        if rules is None and _house(incident, None) is not None:
+            out[slot] = judge(text, profile, settings, reports)  # its own house rules
+            continue
         read.append((slot, incident, meta))
-    results = judge_incidents([incident for _, incident, _ in read], profile, settings)
+    house = None if rules is None else _HOUSES[rules]
+    results = judge_incidents([incident for _, incident, _ in read], profile, settings, house)
     for (slot, incident, meta), (ruling, _) in zip(read, results, strict=True):
         if isinstance(ruling, LogError):
             out[slot] = log_error(ruling)
         elif isinstance(ruling, Exception):
             try:
-                out[slot] = judge(texts[slot], profile, settings, reports)
+                out[slot] = judge(texts[slot], profile, settings, reports, rules)
             except Exception as err:  # raised for the request it belongs to, not the batch
                 out[slot] = err
         else:
@@ -130,7 +159,7 @@ def _judged(incident: Incident, meta: dict[str, str], ruling: Ruling,
 
 
 def match(text: str, profile: str | None = None,
-          settings: dict[str, str] | None = None) -> dict[str, Any]:
+          settings: dict[str, str] | None = None, rules: str | None = None) -> dict[str, Any]:
     """A ``.match`` judged hand by hand: the match report's dict (``adjudicator match -f
     json``), its HTML, Markdown and ledger CSV, and what the archive files it under.
 
@@ -153,7 +182,8 @@ def match(text: str, profile: str | None = None,
                                text.splitlines()[hand.line - 1], f"第{hand.number}盤過長")
     except LogError as err:
         return log_error(err)
-    result = judge_match(parsed, profile=profile, settings=settings)
+    house = None if rules is None else _HOUSES[rules]
+    result = judge_match(parsed, profile=profile, settings=settings, house=house)
     d = report.to_dict(result)
     h = parsed.header
     return {
@@ -163,27 +193,30 @@ def match(text: str, profile: str | None = None,
         "meta": {"title": (h.title or "")[:200], "date": h.meta.get("日期", "")[:200],
                  "venue": h.meta.get("場地", "")[:200], "table": h.meta.get("桌號", "")[:200],
                  "referee": h.meta.get("裁判", "")[:200]},
-        "players": list(result.ledger.names), "profile": profile or h.profile,
+        "players": list(result.ledger.names),
+        "profile": house.profile if house is not None else profile or h.profile,
         "settings": dict(settings or {}), "version": __version__,
     }
 
 
-def diff(text: str, a: tuple[str | None, dict[str, str]],
-         b: tuple[str | None, dict[str, str]]) -> dict[str, Any]:
-    """One log judged under two sides, compared as ``adjudicator diff`` compares a case;
-    refused as ``diff`` refuses it (profiles of two families) or as ``judge --profile``
-    refuses the log (a side of another family than its 規則: line)."""
+def diff(text: str, a: tuple[str | None, str | None, dict[str, str]],
+         b: tuple[str | None, str | None, dict[str, str]]) -> dict[str, Any]:
+    """One log judged under two sides (profile, house-rules set, settings), compared as
+    ``adjudicator diff`` compares a case; refused as ``diff`` refuses it (profiles of two
+    families) or as ``judge --profile`` refuses the log (a side of another family than its
+    規則: line)."""
     from adjudicator.cli.diff import family_mismatch
     from adjudicator.committee.diff import Side, diff_incident
     from adjudicator.ruling.judge import profile_of
 
-    if (why := family_mismatch(a[0], b[0])) is not None:
+    sa, sb = (Side(p, s, None if r is None else _HOUSES[r]) for p, r, s in (a, b))
+    if (why := family_mismatch(sa.base, sb.base)) is not None:
         return error(why, "bad_profile")
     try:
         incident, _ = _read(text)
-        for side in (a, b):
-            profile_of(incident, side[0])
-        out = diff_incident(Path("log"), incident, Side(*a), Side(*b)).to_json()
+        for side in (sa, sb):
+            profile_of(incident, side.base)
+        out = diff_incident(Path("log"), incident, sa, sb).to_json()
     except LogError as err:
         return log_error(err)
     if "error" in out:  # judged on neither side: the error dict every API error is

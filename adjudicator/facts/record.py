@@ -14,6 +14,7 @@ from clingo import Function, Number, String, Symbol, SymbolType
 
 from adjudicator.analysis.replay import Timeline
 from adjudicator.language.incident import Act, Incident, WallCount
+from adjudicator.rules.rulesets import RuleSet, own_rules
 
 Value = int | str | Symbol
 Plain = tuple[str, tuple[Value, ...]]
@@ -140,18 +141,10 @@ def record_facts(incident: Incident) -> Iterator[Symbol]:
     yield fact("last_act", index)
 
 
-def setting_facts(settings: dict[str, str]) -> Iterator[Symbol]:
-    """``--set`` overrides: interpretation points (解釋.*) or profile parameters."""
-    for key, value in settings.items():
-        if key.startswith("解釋."):
-            yield fact("set_reading", key, value)
-        else:
-            yield fact("set_param", Function(key), int(value) if value.isdigit() else value)
-
-
 def all_facts(incident: Incident, timeline: Timeline,
-              settings: dict[str, str] | None = None) -> list[Symbol]:
+              rules: RuleSet | None = None) -> list[Symbol]:
+    """The log's facts and its rule set's values (by default: its own profile's)."""
     out = list(header_facts(incident))
     out += record_facts(incident)
-    out += setting_facts(settings or {})
+    out += (rules or own_rules(incident.header.profile)).facts()
     return out

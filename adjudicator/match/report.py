@@ -17,6 +17,7 @@ from adjudicator.language.errors import display_width
 from adjudicator.language.seats import SEATS
 from adjudicator.match.carry import Carried, Deal
 from adjudicator.match.run import HandResult, MatchResult
+from adjudicator.rules.rulesets import rules_label
 from adjudicator.ruling.model import STATUS_LEDGER, money_json, signed_money
 from adjudicator.ruling.model import to_dict as ruling_dict
 
@@ -28,6 +29,9 @@ def to_dict(result: MatchResult) -> dict[str, Any]:
     return {
         "title": h.title,
         "profile": h.profile,
+        # By which rules the hands were judged (the first hand's: one run, one rule set).
+        "rules": next((x.ruling.rules.to_json() for x in result.hands
+                       if x.ruling.rules is not None), None),
         "base": h.base,
         "per_tai": h.per_tai,
         "meta": dict(h.meta),
@@ -99,7 +103,7 @@ def to_json(result: MatchResult) -> str:
 
 def title_words(d: dict[str, Any]) -> str:
     head = f"將：{d['title']}" if d["title"] else "將"
-    parts = [head, f"規則 {d['profile']}"]
+    parts = [head, rules_label(d["rules"]) if d.get("rules") else f"規則 {d['profile']}"]
     if d["base"] is not None:
         parts.append(f"底 {d['base']}")
     if d["per_tai"] is not None:

@@ -20,6 +20,7 @@ from adjudicator.match.carry import Carried, CarryWarning, Deal, advance, base_h
 from adjudicator.match.format import Match, MatchHeader
 from adjudicator.match.ledger import Ledger, by_name
 from adjudicator.rules.engine import EngineError
+from adjudicator.rules.rulesets import House
 from adjudicator.ruling.judge import judge
 from adjudicator.ruling.model import Ruling
 
@@ -62,7 +63,9 @@ class MatchResult:
 
 
 def judge_match(match: Match, *, profile: str | None = None,
-                settings: dict[str, str] | None = None) -> MatchResult:
+                settings: dict[str, str] | None = None,
+                house: House | None = None) -> MatchResult:
+    """Every hand of ``match`` judged in order (by ``house`` rules when given)."""
     header = match.header
     bettors = [b.bettor for b in header.side_bets if b.bettor]
     result = MatchResult(match, [], Ledger.of_players(header.seating, bettors))
@@ -76,7 +79,7 @@ def judge_match(match: Match, *, profile: str | None = None,
             if settled.deal is None:
                 result.stop = Stop(hand.number, "carry", settled.stop or "")
                 return result
-            ruling = judge(incident, profile=profile, settings=settings)
+            ruling = judge(incident, profile=profile, settings=settings, house=house)
         except LogError as err:
             result.stop = Stop(hand.number, "parse", f"第{hand.number}盤無法讀：{err}")
             return result

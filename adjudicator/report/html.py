@@ -126,7 +126,7 @@ def _head(r: model.Report) -> str:
     items = "".join(f"<li>{e(v)}</li>" for v in r.verdict)
     return (f"<h1>{sections.REPORT.title}</h1>{_header(r)}"
             f'<p class="meta"><span class="status {e(r.status)}">'
-            f"{e(r.status_words)}</span>　規則 {e(r.profile)}</p>"
+            f"{e(r.status_words)}</span>　{e(r.rules)}</p>"
             f'<section class="verdict"><strong>{sections.VERDICT.title}</strong>'
             f"<ul>{items}</ul></section>")
 
@@ -233,7 +233,7 @@ def _interpretations(r: model.Report) -> str:
     if not r.interpretations:
         return ""
     rows = [_tr([f'<td class="clause">{e(i.id)}</td>', f"<td>{e(question)}</td>",
-                 f"<td>{e(i.reading)}</td>"]) for i, question in r.interpretations]
+                 f"<td>{e(reading)}</td>"]) for i, question, reading in r.interpretations]
     table = _table(sections.INTERPRETATIONS.head(), rows)
     return f"<section><h2>{sections.INTERPRETATIONS.title}</h2>{table}</section>"
 

@@ -34,7 +34,7 @@ def _head(r: model.Report) -> list[str]:
         lines += _table([md(k) for k, _ in r.meta], [[md(v) for _, v in r.meta]])
     if r.players:
         lines += ["玩家：" + "　".join(f"{s}（{md(n)}）" for s, n in r.players), ""]
-    lines += [f"**{md(r.status_words)}** · 規則 `{r.profile}`", "", *_heading(sections.VERDICT)]
+    lines += [f"**{md(r.status_words)}** · {md(r.rules)}", "", *_heading(sections.VERDICT)]
     return lines + [f"- {md(v)}" for v in r.verdict] + [""]
 
 
@@ -129,7 +129,7 @@ def _money(r: model.Report) -> list[str]:
 def _interpretations(r: model.Report) -> list[str]:
     if not r.interpretations:
         return []
-    rows = [[md(i.id), md(question), md(i.reading)] for i, question in r.interpretations]
+    rows = [[md(i.id), md(question), md(reading)] for i, question, reading in r.interpretations]
     return _heading(sections.INTERPRETATIONS) + _table(sections.INTERPRETATIONS.head(), rows)
 
 

@@ -14,8 +14,9 @@ from adjudicator.analysis.contradictions import source_line
 from adjudicator.language.incident import Act, Incident, Position, WallCount
 from adjudicator.language.seats import SEATS
 from adjudicator.report.acts import act_words
+from adjudicator.rules.rulesets import profile_values, rules_label
 from adjudicator.ruling.clauses import order_key, paraphrase
-from adjudicator.ruling.interpretations import POINTS
+from adjudicator.ruling.interpretations import POINTS, describe
 from adjudicator.ruling.model import (
     STATUS_WORDS,
     Finding,
@@ -140,6 +141,8 @@ class Report:
     status: str
     status_words: str
     profile: str
+    # By which rules: the profile, or the house rules' name, version and base; the hash.
+    rules: str = ""
     # 日期 場地 桌號 裁判 盤號 as the header wrote them (absent ones left out), in that order.
     meta: list[tuple[str, str]] = field(default_factory=list)
     players: list[tuple[str, str]] = field(default_factory=list)  # (chair, name) 東南西北
@@ -153,8 +156,9 @@ class Report:
     balances: list[tuple[str, str]] = field(default_factory=list)
     balances_note: str = ""
     hand: str = ""
-    # Each reading the ruling took, with the question it answers (interpretations.toml).
-    interpretations: list[tuple[Interpretation, str]] = field(default_factory=list)
+    # Each reading the ruling took, with the question it answers (interpretations.toml) and
+    # the reading in words, marked where the house rules differ from their base profile.
+    interpretations: list[tuple[Interpretation, str, str]] = field(default_factory=list)
     uncertain: list[UncertainView] = field(default_factory=list)
     problems: list[ProblemView] = field(default_factory=list)
     clauses: list[ClauseRef] = field(default_factory=list)  # every clause the report cites
@@ -222,7 +226,8 @@ def amount_words(value: object) -> str:
 def build(ruling: Ruling, incident: Incident) -> Report:
     acts = _Acts(incident)
     who = _Names(incident)
-    report = Report(ruling.status, STATUS_WORDS[ruling.status], ruling.profile)
+    report = Report(ruling.status, STATUS_WORDS[ruling.status], ruling.profile,
+                    rules_words(ruling))
     report.meta = [(word, value) for word, _, value in incident.header.occasion()]
     report.players = [(seat, who.by_seat[seat]) for seat in SEATS if seat in who.by_seat]
     referee = incident.header.referee
@@ -238,7 +243,7 @@ def build(ruling: Ruling, incident: Incident) -> Report:
     if ruling.status == "undetermined":
         report.balances_note = "只計各種可能中都成立的賠付；其餘見「待查明」"
     report.hand = _hand(ruling, who)
-    report.interpretations = [_interpretation(i) for i in ruling.interpretations]
+    report.interpretations = [_interpretation(i, ruling) for i in ruling.interpretations]
     report.uncertain = [_uncertain(u, acts, unit) for u in ruling.uncertain]
     report.problems = [_problem(p) for p in ruling.problems]
     report.timeline = _timeline(incident, ruling, report)
@@ -297,7 +302,7 @@ def _win_verdict(w: Win) -> str:
 
 def unit_of(profile: str) -> str:
     """What a win is counted in under ``profile``'s family (台, 番)."""
-    from adjudicator.rules.files import profile_family
+    from adjudicator.rules.rulesets import profile_family
 
     try:
         return profile_family(profile).unit
@@ -365,9 +370,22 @@ def _hand(r: Ruling, who: _Names | None = None) -> str:
     return words
 
 
-def _interpretation(i: Interpretation) -> tuple[Interpretation, str]:
+def _interpretation(i: Interpretation, ruling: Ruling) -> tuple[Interpretation, str, str]:
     point = POINTS.get(i.id)
-    return i, point.question if point else ""
+    reading = i.reading
+    rules = ruling.rules
+    if rules is not None and rules.house is not None and i.id in rules.settings():
+        base = profile_values(rules.profile)[i.id]
+        reading += f"（家規；{rules.profile} 為 {base}：{describe(i.id, base)}）"
+    return i, point.question if point else "", reading
+
+
+def rules_words(ruling: Ruling) -> str:
+    """By which rules, as every report heads it: the profile, or the house rules' name,
+    version and base; the first 12 characters of the rule set's hash (ruling-json.md)."""
+    if ruling.rules is None:
+        return f"規則 {ruling.profile}"
+    return rules_label(ruling.rules.to_json())
 
 
 def _possibility_lines(p: Possibility, unit: str = "台") -> tuple[str, ...]:

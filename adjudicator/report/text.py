@@ -91,8 +91,9 @@ def _bullets(lines: list[str] | tuple[str, ...]) -> Table:
 
 def _verdict(r: model.Report) -> Panel:
     colour = STATUS_COLOUR[r.status]
-    return Panel(_bullets(r.verdict), title=f"[bold]{r.status_words}[/]　規則 {r.profile}",
-                 border_style=colour, title_align="left")
+    # The rules go inside the panel, folded: a house name and a hash outrun a title.
+    return Panel(Group(Folded(r.rules), _bullets(r.verdict)),
+                 title=f"[bold]{r.status_words}[/]", border_style=colour, title_align="left")
 
 
 def _meta(r: model.Report) -> RenderableType | None:
@@ -230,8 +231,8 @@ def _interpretations(r: model.Report) -> Table | None:
     table = _Folding(title=sections.INTERPRETATIONS.title, title_justify="left", expand=True)
     for col in sections.INTERPRETATIONS.head():
         table.add_column(col)
-    for i, question in r.interpretations:
-        table.add_row(Text(i.id, style="cyan"), question, i.reading)
+    for i, question, reading in r.interpretations:
+        table.add_row(Text(i.id, style="cyan"), question, reading)
     return table
 
 

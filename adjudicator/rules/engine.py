@@ -19,7 +19,8 @@ import clingo
 from adjudicator import cache as disk
 from adjudicator.language.vocabulary import VERB_CLASSES
 from adjudicator.rules import program, signatures
-from adjudicator.rules.files import chapters, profile_family, profile_file
+from adjudicator.rules.files import chapters
+from adjudicator.rules.rulesets import profile_family
 from adjudicator.rules.signatures import left_out
 
 
@@ -45,7 +46,8 @@ class Warnings:
 
 
 def chapter_files(profile: str) -> list[Path]:
-    return [profile_file(profile), *chapters(profile_family(profile))]
+    """The rule chapters of ``profile``'s family (its values come as facts: rulesets.py)."""
+    return list(chapters(profile_family(profile)))
 
 
 # A chapter may begin with a line "%! when: SIGNAL …" naming what must be in the facts for

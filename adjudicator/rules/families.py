@@ -1,17 +1,16 @@
 """Profile families: rule sets over the same engine that differ in the game itself.
 
-A profile belongs to one family; its file says which on a line ``%! family: NAME``
-(asp/profiles/*.lp; a profile without one is Taiwanese 16-tile).  The family fixes what
-the engine cannot leave to parameters: how many sets a complete hand holds, whether the
-game has flowers, and which rule chapters are loaded (a family's own chapters live in
-``asp/<folder>/`` and no other family grounds them).  This is the one place that says so.
+A profile belongs to one family: a family's base profile names it on its ``族:`` line
+(asp/profiles/*.rules), every other profile is of the family of the one it extends.  The
+family fixes what the engine cannot leave to parameters: how many sets a complete hand
+holds, whether the game has flowers, and which rule chapters are loaded (a family's own
+chapters live in ``asp/<folder>/`` and no other family grounds them).  This is the one
+place that says so.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
-from pathlib import Path
 
 
 @dataclass(frozen=True)
@@ -39,19 +38,6 @@ GD = Family("gd", 4, False, "gd", _FRAME, "番")
 
 FAMILIES: dict[str, Family] = {f.name: f for f in (TW16, GD)}
 DEFAULT = TW16
-DIRECTIVE = "%! family:"
-
-
-@cache
-def family_of_file(path: Path) -> Family:
-    """The family a profile file declares (``%! family: NAME``), Taiwanese by default."""
-    for line in path.read_text(encoding="utf-8").splitlines():
-        if line.startswith(DIRECTIVE):
-            name = line[len(DIRECTIVE):].strip()
-            if name not in FAMILIES:
-                raise KeyError(f"{path.name}: unknown family {name!r}")
-            return FAMILIES[name]
-    return DEFAULT
 
 
 def own_folders() -> set[str]:

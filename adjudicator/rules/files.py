@@ -12,7 +12,8 @@ from functools import cache
 from importlib.resources import files
 from pathlib import Path
 
-from adjudicator.rules.families import DEFAULT, Family, family_of_file, own_folders
+from adjudicator.language.incident import Header
+from adjudicator.rules.families import DEFAULT, Family, own_folders
 
 
 def _folder(package: str) -> Path:
@@ -25,6 +26,8 @@ PROFILES = ASP / "profiles"
 PARAMS_LP = ASP / "params.lp"
 INPUTS_LP = ASP / "inputs.lp"
 SCORING_LP = ASP / "settlement" / "scoring.lp"
+# The profile a log without a 規則: line is judged by.
+DEFAULT_PROFILE: str = Header.profile
 
 
 @cache
@@ -51,39 +54,9 @@ def _under(parts: tuple[str, ...], folder: str) -> bool:
     return len(parts) > len(inner) and parts[:len(inner)] == inner
 
 
-def profile_names() -> list[str]:
-    """The rule profiles: the names a log's 規則: line or --profile may judge by."""
-    return list(_profile_names())
-
-
-# Globbed once per process, as the chapters are: each judgement asks.
-@cache
-def _profile_names() -> tuple[str, ...]:
-    return tuple(sorted(p.stem for p in PROFILES.glob("*.lp")))
-
-
-def profile_family(name: str) -> Family:
-    """The family of profile ``name``; ``KeyError`` if there is no such profile."""
-    return family_of_file(profile_file(name))
-
-
-def named_family(name: str | None) -> Family:
-    """The family of profile ``name``, or the Taiwanese one for a name no profile has
-    (a log's own 規則: line, before the judge refuses it)."""
-    try:
-        return profile_family(name) if name else DEFAULT
-    except KeyError:
-        return DEFAULT
-
-
 # 國標: the texts give a fan list and no rules of play, so it has no rule profile (and no
 # family of its own) and only scores hands (adjudicator score --profile mcr; ruling/mcr.py).
 SCORE_ONLY: tuple[str, ...] = ("mcr",)
-
-
-def score_profiles() -> list[str]:
-    """The names ``adjudicator score --profile`` takes: the rule profiles and the score-only."""
-    return [*profile_names(), *SCORE_ONLY]
 
 
 def not_judged(profile: str) -> str | None:
@@ -92,14 +65,6 @@ def not_judged(profile: str) -> str | None:
         return (f"{profile}（國標）只計番，沒有裁決規則（規則原文只有番種表）；"
                 f"計番請用 adjudicator score --profile {profile}")
     return None
-
-
-def profile_file(name: str) -> Path:
-    """The file of profile ``name``; ``KeyError`` if there is none."""
-    path = PROFILES / f"{name}.lp"
-    if not path.is_file():
-        raise KeyError(name)
-    return path
 
 
 def all_chapters() -> tuple[Path, ...]:

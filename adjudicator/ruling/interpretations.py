@@ -1,22 +1,30 @@
-"""Interpretation points and profile parameters: the knobs a profile sets (rulebook.md).
+"""Interpretation points and profile parameters: the knobs a rule set sets (rulebook.md).
 
-Each interpretation point (解釋.*: a clause that can be read more than one way) has an id, a
-question and its readings (value → what it means), the rulebook's default first.  Each
-parameter (台 values, platform variants) has a name, a question and, where it is a choice,
-its values.  Both tables are data, in interpretations.toml beside this module.  Profiles
-state a value for every one of them in ``asp/profiles/*.lp``; a run's ``--set ID=VALUE``
-overrides one (``parse_settings`` checks it).
+Each interpretation point (解釋.*: a clause that can be read more than one way) and each
+parameter (台 values, platform variants) is defined once, in interpretations.toml beside
+this module: its question, its readings or its type, range and unit, the clause it
+interprets, the rule text it rests on, and its default.  The profiles and a club's house
+rules (rules/rulesets.py) set values of these; a run's ``--set ID=VALUE`` overrides one
+(``parse_settings`` checks it).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from functools import cache
 from importlib.resources import files
 from typing import Any
 
 from adjudicator import cache as disk
+
+
+@dataclass(frozen=True)
+class Seed:
+    """Where in the rule texts (../shared/seeds/) a point or parameter rests, in our words."""
+
+    file: str  # the seed file's number (000 … 004)
+    clause: str  # where in it
+    says: str
 
 
 @dataclass(frozen=True)
@@ -27,6 +35,9 @@ class Point:
     question: str
     readings: dict[str, str]
     family: str = "tw16"  # the profile family whose chapters read it (rules/families.py)
+    default: str = ""  # the reading of the family's base profile
+    clause: str = ""  # the clause id it interprets
+    seed: Seed | None = None
 
 
 @dataclass(frozen=True)
@@ -35,8 +46,13 @@ class Param:
 
     id: str
     question: str
-    values: dict[str, str] | None = None  # None: any whole number
+    values: dict[str, str] | None = None  # a choice's values; None: a whole number in range
     family: str = "tw16"  # the profile family whose chapters read it
+    default: str = ""
+    clause: str = ""
+    seed: Seed | None = None
+    range: tuple[int, int] = (0, 0)  # of a whole number, both ends allowed
+    unit: str = ""  # of a whole number (台, 番)
 
 
 def _table() -> dict[str, list[dict[str, Any]]]:
@@ -45,13 +61,26 @@ def _table() -> dict[str, list[dict[str, Any]]]:
     return disk.read_toml(text)  # type: ignore[no-any-return]
 
 
+def _seed(row: dict[str, Any]) -> Seed | None:
+    seed = row.get("seed")
+    return None if seed is None else Seed(seed["file"], seed["clause"], seed["says"])
+
+
+def _point(row: dict[str, Any]) -> Point:
+    return Point(row["id"], row["question"], row["readings"], row.get("family", "tw16"),
+                 str(row.get("default", "")), row.get("clause", ""), _seed(row))
+
+
+def _param(row: dict[str, Any]) -> Param:
+    lo, hi = row.get("range", (0, 0))
+    return Param(row["id"], row["question"], row.get("values"), row.get("family", "tw16"),
+                 str(row.get("default", "")), row.get("clause", ""), _seed(row),
+                 (int(lo), int(hi)), row.get("unit", ""))
+
+
 _TABLE = _table()
-POINTS: dict[str, Point] = {
-    row["id"]: Point(row["id"], row["question"], row["readings"], row.get("family", "tw16"))
-    for row in _TABLE["point"]}
-PARAMS: dict[str, Param] = {
-    row["id"]: Param(row["id"], row["question"], row.get("values"), row.get("family", "tw16"))
-    for row in _TABLE["param"]}
+POINTS: dict[str, Point] = {row["id"]: _point(row) for row in _TABLE["point"]}
+PARAMS: dict[str, Param] = {row["id"]: _param(row) for row in _TABLE["param"]}
 
 
 class SettingError(ValueError):
@@ -63,50 +92,6 @@ def describe(point_id: str, value: str) -> str:
     if point is None:
         return value
     return point.readings.get(value, value)
-
-
-@cache
-def profile_values(profile: str) -> dict[str, str]:
-    """Every reading and parameter value the profile states (after its overrides).
-
-    ``KeyError`` if there is no such profile.  A point or parameter stated twice shows its
-    values joined by ``|`` (the tests refuse that).
-    """
-    from clingo import SymbolType
-
-    from adjudicator.rules.engine import solve
-    from adjudicator.rules.files import PARAMS_LP, profile_file
-
-    atoms = solve([], profile, files=[profile_file(profile), PARAMS_LP])
-    found: dict[str, set[str]] = {}
-    for atom in atoms:
-        if atom.name in ("reading_value", "param_value") and len(atom.arguments) == 2:
-            key, value = atom.arguments
-            name = key.string if atom.name == "reading_value" else str(key)
-            text = value.string if value.type == SymbolType.String else str(value)
-            found.setdefault(name, set()).add(text)
-    return {k: "|".join(sorted(v)) for k, v in sorted(found.items())}
-
-
-def known_params() -> dict[str, Param]:
-    """The documented parameters and any other one a profile states (undocumented)."""
-    from adjudicator.rules.files import profile_names
-
-    out = dict(PARAMS)
-    for profile in profile_names():
-        for name in profile_values(profile):
-            if not name.startswith("解釋.") and name not in out:
-                out[name] = Param(name, "（未說明）")
-    return out
-
-
-def check_profile(name: str) -> str:
-    from adjudicator.rules.files import profile_names
-
-    names = profile_names()
-    if name not in names:
-        raise SettingError(f"沒有「{name}」這個規則；可用的有：{'、'.join(names)}")
-    return name
 
 
 def parse_settings(pairs: Iterable[str], option: str = "--set") -> dict[str, str]:
@@ -125,23 +110,36 @@ def parse_settings(pairs: Iterable[str], option: str = "--set") -> dict[str, str
 
 
 def _check_setting(key: str, value: str, option: str) -> None:
-    if key.startswith("解釋."):
-        point = POINTS.get(key)
-        if point is None:
-            raise SettingError(f"{option} {key}：沒有這個解釋點；可用的有：{'、'.join(POINTS)}")
-        if value not in point.readings:
-            raise SettingError(f"{option} {key}={value}：{key} 沒有「{value}」這個讀法；"
-                               f"可用的有：{_choices(point.readings)}")
-        return
-    param = known_params().get(key)
-    if param is None:
-        raise SettingError(f"{option} {key}：沒有這個解釋點或參數；參數有："
-                           f"{'、'.join(known_params())}；解釋點見 adjudicator points")
-    if param.values is not None and value not in param.values:
-        raise SettingError(f"{option} {key}={value}：可用的值是 {_choices(param.values)}")
-    if param.values is None and not (value.isascii() and value.isdigit()):
-        raise SettingError(f"{option} {key}={value}：這個參數的值應是非負整數")
+    definition: Point | Param | None = POINTS.get(key) or PARAMS.get(key)
+    if definition is None:
+        what = "解釋點" if key.startswith("解釋.") else "解釋點或參數"
+        raise SettingError(f"{option} {key}：沒有這個{what}；可用的有："
+                           f"{'、'.join([*POINTS, *PARAMS])}（見 adjudicator points）")
+    problem = check_value(definition, value)
+    if problem is not None:
+        what = "讀法" if isinstance(definition, Point) else "值"
+        raise SettingError(f"{option} {key}={value}：{key} 沒有「{value}」這個{what}；"
+                           f"這裡應是{problem[0]}" + (f"；{problem[1]}" if problem[1] else ""))
 
 
-def _choices(values: dict[str, str]) -> str:
+def check_value(definition: Point | Param, value: str) -> tuple[str, str | None] | None:
+    """None if ``value`` is one ``definition`` takes; else what was expected and a hint
+    (the nearest valid reading, when a slip of the pen is likely)."""
+    from adjudicator.language.suggest import nearest
+
+    options = definition.readings if isinstance(definition, Point) else definition.values
+    if options is not None:
+        if value in options:
+            return None
+        what = "讀法" if isinstance(definition, Point) else "值"
+        near = nearest(value, options)
+        return (f"{definition.id} 的{what}（{choices(options)}）",
+                None if near is None else f"是不是「{near}」？")
+    lo, hi = definition.range
+    if value.isascii() and value.isdigit() and lo <= int(value) <= hi:
+        return None
+    return f"{lo} 到 {hi} 的整數（{definition.unit}）", None
+
+
+def choices(values: dict[str, str]) -> str:
     return "、".join(f"{v}（{meaning}）" for v, meaning in values.items())

@@ -21,8 +21,16 @@ from adjudicator.language.incident import Act, Incident
 from adjudicator.language.seats import SEATS
 from adjudicator.language.vocabulary import FINDING_KINDS
 from adjudicator.rules import engine
-from adjudicator.rules.families import DEFAULT, Family
-from adjudicator.rules.files import named_family, not_judged, profile_family, profile_names
+from adjudicator.rules.families import FAMILIES
+from adjudicator.rules.files import not_judged
+from adjudicator.rules.rulesets import (
+    House,
+    RuleSet,
+    own_rules,
+    profile_family,
+    profile_names,
+    rule_set,
+)
 from adjudicator.ruling.clauses import order_key
 from adjudicator.ruling.interpretations import describe
 from adjudicator.ruling.model import (
@@ -52,18 +60,27 @@ from adjudicator.ruling.undetermined import (
 
 
 def judge_text(text: str, *, profile: str | None = None,
-               settings: dict[str, str] | None = None) -> Ruling:
+               settings: dict[str, str] | None = None, house: House | None = None) -> Ruling:
     """Judge a log; ``LogError`` if it does not parse or names an unknown profile."""
-    return judge(reader.read(text), profile=profile, settings=settings)
+    return judge(reader.read(text), profile=profile, settings=settings, house=house)
 
 
 def judge(incident: Incident, *, profile: str | None = None,
-          settings: dict[str, str] | None = None) -> Ruling:
-    name = profile_of(incident, profile)
-    family = profile_family(name)
+          settings: dict[str, str] | None = None, house: House | None = None) -> Ruling:
+    """The ruling of ``incident`` by ``profile`` (else its own 規則: line), or by the
+    ``house`` rules (which name the profile they rest on), with ``settings`` over them."""
+    rules = rules_of(incident, profile, settings, house)
     timeline = replay.replay(incident)
-    answer = engine.solve_open(facts_of(incident, timeline, settings, family), name)
-    return ruling_of(incident, name, answer, timeline)
+    answer = engine.solve_open(facts_of(incident, timeline, rules), rules.profile)
+    return ruling_of(incident, rules, answer, timeline)
+
+
+def rules_of(incident: Incident, profile: str | None = None,
+             settings: dict[str, str] | None = None, house: House | None = None) -> RuleSet:
+    """The rule set a log is judged by; ``LogError`` (on its 規則: line) if there is none
+    or it is of another family than the log."""
+    name = profile_of(incident, house.profile if house is not None else profile)
+    return rule_set(name, house, settings)
 
 
 def profile_of(incident: Incident, profile: str | None = None) -> str:
@@ -96,12 +113,13 @@ def _same_family(incident: Incident, name: str) -> None:
                               f"不能改依 {name}（{asked.name} 一族）裁決")
 
 
-def ruling_of(incident: Incident, name: str, answer: engine.Answer,
+def ruling_of(incident: Incident, rules: RuleSet, answer: engine.Answer,
               timeline: replay.Timeline) -> Ruling:
     """The ruling of what the rules hold for this incident (single-log or batch engine);
-    ``timeline`` is the replay its facts were built from."""
-    build = _Builder(incident, name)
+    ``timeline`` is the replay its facts were built from, by ``rules``."""
+    build = _Builder(incident, rules.profile)
     ruling = build(answer.atoms)
+    ruling.rules = rules
     # Contradictions are the replay's, not the rules': they are the same in every answer set.
     if timeline.problems:
         index = Conflicts(incident)
@@ -144,14 +162,19 @@ def meta(incident: Incident) -> dict[str, object]:
 
 
 def symbols_of(incident: Incident, settings: dict[str, str] | None = None) -> list[Symbol]:
-    """Every fact the rules read for this incident: the log, its wins, its hands."""
-    family = named_family(incident.header.profile)
-    return facts_of(incident, replay.replay(incident), settings, family)
+    """Every fact the rules read for this incident: the log, its wins, its hands, and
+    the values of its own profile with ``settings`` over them."""
+    rules = rule_set(own_rules(incident.header.profile).profile, settings=settings)
+    return facts_of(incident, replay.replay(incident), rules)
 
 
 def facts_of(incident: Incident, timeline: replay.Timeline,
-             settings: dict[str, str] | None, family: Family = DEFAULT) -> list[Symbol]:
-    symbols = facts.all_facts(incident, timeline, settings)
+             rules: RuleSet | None = None) -> list[Symbol]:
+    """The facts of the log and its replay, and the values of ``rules`` (by default the
+    log's own profile's)."""
+    rules = rules or own_rules(incident.header.profile)
+    family = FAMILIES[rules.family]
+    symbols = facts.all_facts(incident, timeline, rules)
     symbols += winfacts.win_facts(incident, timeline, family)
     symbols += handfacts.hand_facts(incident, timeline, family)
     return symbols

@@ -5,10 +5,13 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from adjudicator.language.incident import Money
 from adjudicator.language.seats import SEATS, Seat
+
+if TYPE_CHECKING:
+    from adjudicator.rules.rulesets import RuleSet
 
 Status = Literal["decided", "undetermined", "inconsistent"]
 
@@ -170,6 +173,8 @@ class Ruling:
     # What the header says of the occasion (date, venue, table, referee, hand, players).
     meta: dict[str, Any] = field(default_factory=dict)
     warnings: list[LogWarning] = field(default_factory=list)
+    # By which rules it was judged (rules/rulesets.py; ruling-json.md, third edition).
+    rules: RuleSet | None = None
 
 
 @dataclass(frozen=True)
@@ -225,6 +230,7 @@ def to_dict(r: Ruling) -> dict[str, Any]:
         "problems": [_problem(p) for p in r.problems],
         "meta": r.meta,
         "warnings": [{"line": w.line, "message": w.message} for w in r.warnings],
+        "rules": None if r.rules is None else r.rules.to_json(),
     }
 
 

@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Literal
 
 import clingo
-from clingo import Function, Number, Symbol
+from clingo import Symbol
 
 from adjudicator.analysis import hands
 from adjudicator.facts import record
@@ -30,7 +30,8 @@ from adjudicator.language.incident import Meld
 from adjudicator.language.seats import Seat
 from adjudicator.language.tiles import Tile
 from adjudicator.rules.engine import Warnings
-from adjudicator.rules.files import INPUTS_LP, PARAMS_LP, SCORING_LP, chapters, profile_file
+from adjudicator.rules.files import INPUTS_LP, PARAMS_LP, SCORING_LP, chapters
+from adjudicator.rules.rulesets import rule_set
 from adjudicator.rules.signatures import left_out
 from adjudicator.ruling.clauses import order_key
 
@@ -411,34 +412,34 @@ def win_symbols(w: int, hand: WinHand) -> list[Symbol]:
 # Running clingo
 
 
-def _param_facts(overrides: Mapping[str, int]) -> list[Symbol]:
-    """``set_param`` facts (asp/params.lp): a run's own parameter values, as --set gives."""
-    return [Function("set_param", [Function(k), Number(v)]) for k, v in overrides.items()]
+def _param_facts(profile: str, overrides: Mapping[str, int]) -> list[Symbol]:
+    """The profile's values as facts (rules/rulesets.py), with this run's own parameters."""
+    return rule_set(profile, settings={k: str(v) for k, v in overrides.items()}).facts()
 
 
 @lru_cache(maxsize=8)
-def _program(profile: str, scoring_lp: Path) -> tuple[ast.AST, ...]:
-    """The parsed rules of one profile, parsed once: a table scores many hands."""
+def _program(scoring_lp: Path) -> tuple[ast.AST, ...]:
+    """The parsed scoring rules, parsed once: a table scores many hands."""
     from clingo import ast
 
     statements: list[ast.AST] = []
-    paths = [PARAMS_LP, INPUTS_LP, profile_file(profile), scoring_lp]
+    paths = [PARAMS_LP, INPUTS_LP, scoring_lp]
     ast.parse_files([str(p) for p in paths], statements.append)
     # What the chapters not loaded here derive (ting_void/2 …) is declared, as the engine does.
-    ast.parse_string(left_out(paths, (profile_file(profile), *chapters())), statements.append)
+    ast.parse_string(left_out(paths, chapters()), statements.append)
     return tuple(statements)
 
 
 atexit.register(_program.cache_clear)  # as rules/program.py's parsed: free ASTs in time
 
 
-def _solve(symbols: list[Symbol], profile: str) -> list[Symbol]:
+def _solve(symbols: list[Symbol]) -> list[Symbol]:
     warnings = Warnings()
     ctl = clingo.Control(logger=warnings)
     from clingo import ast
 
     with ast.ProgramBuilder(ctl) as builder:
-        for statement in _program(profile, SCORING_LP):
+        for statement in _program(SCORING_LP):
             builder.add(statement)
     with ctl.backend() as backend:
         for sym in symbols:
@@ -466,7 +467,7 @@ def score(hand: WinHand, profile: str = "tw16",
     if problems:
         return WinScore(False, 0, problems=problems)
     symbols, found = _symbols(1, hand)
-    atoms = _solve(symbols + _param_facts(overrides or {}), profile)
+    atoms = _solve(symbols + _param_facts(profile, overrides or {}))
     rows = sorted(((str(a.arguments[1].string), a.arguments[2].number,
                     str(a.arguments[3].string)) for a in atoms if a.name == "win_pattern"),
                   key=_clause_key)

@@ -16,7 +16,7 @@ from clingo import Symbol
 
 from adjudicator.rules.engine import Answer
 from adjudicator.rules.engine import Possibility as Held
-from adjudicator.rules.files import named_family
+from adjudicator.rules.rulesets import named_family
 from adjudicator.ruling.model import (
     Finding,
     Payment,

@@ -9,20 +9,25 @@ from pathlib import Path
 from xml.etree import ElementTree as ET
 
 import pytest
-from clingo import Function, String, Symbol
 from typer.testing import CliRunner
 
 from adjudicator.cli.commands import app
 from adjudicator.committee.diff import CaseDiff, Change
 from adjudicator.rules.engine import solve
-from adjudicator.rules.files import PARAMS_LP, PROFILES, profile_family, profile_names
+from adjudicator.rules.files import PARAMS_LP
+from adjudicator.rules.rulesets import (
+    load_house,
+    profile_family,
+    profile_names,
+    profile_values,
+    rule_set,
+)
 from adjudicator.ruling.clauses import CLAUSES
 from adjudicator.ruling.interpretations import (
     PARAMS,
     POINTS,
     SettingError,
     parse_settings,
-    profile_values,
 )
 from adjudicator.ruling.judge import judge_text
 
@@ -61,11 +66,12 @@ def test_points_include_the_rulebooks_in_order_with_as_many_readings() -> None:
 
 @pytest.mark.parametrize("profile", ["tw16", "gd"])
 def test_the_default_profile_takes_each_points_first_reading(profile: str) -> None:
-    # tw16 is the default of the Taiwanese family, gd the only profile of its own.
+    # tw16 is the default of the Taiwanese family, gd the only profile of its own; a
+    # point's default is its family's base profile's reading, listed first (rulebook.md).
     values = profile_values(profile)
     own = [p for p in POINTS.values() if p.family == profile_family(profile).name]
     assert own and {p.id: values.get(p.id) for p in own} == {
-        p.id: next(iter(p.readings)) for p in own}
+        p.id: next(iter(p.readings)) for p in own} == {p.id: p.default for p in own}
 
 
 @pytest.mark.parametrize("profile", profile_names())
@@ -83,7 +89,10 @@ def test_every_profile_states_one_known_value_for_each_point_and_param(profile: 
             assert value is None, (profile, param.id)
             continue
         assert value is not None and "|" not in value, (profile, param.id)
-        assert value in param.values if param.values else value.isdigit(), (profile, param.id)
+        if param.values:
+            assert value in param.values, (profile, param.id)
+        else:
+            assert param.range[0] <= int(value) <= param.range[1], (profile, param.id)
     assert {k for k in values if k.startswith("解釋.")} <= set(POINTS)
 
 
@@ -95,30 +104,32 @@ def test_profile_values_the_rulebook_table_gives() -> None:
     assert profile_values("tw16")["dealer_stays_on_draw"] == "1"
 
 
-def test_a_profile_over_another_can_override_a_reading(tmp_path: Path) -> None:
-    lp = tmp_path / "variant.lp"
-    lp.write_text(f'#include "{PROFILES / "tw16.lp"}".\n'
-                  'override_reading("解釋.八張窗", "all").\n', "utf-8")
-    files = [lp, PARAMS_LP]
+def test_rules_over_a_profile_set_a_reading_and_set_wins_over_both(tmp_path: Path) -> None:
+    path = tmp_path / "variant.rules"
+    path.write_text("名稱: 變體\n依據: tw16\n解釋.八張窗: all\n", "utf-8")
+    house = load_house(path)
 
-    def reading(extra: list[Symbol]) -> set[str]:
-        atoms = solve(extra, "tw16", files=files)
+    def reading(settings: dict[str, str]) -> set[str]:
+        rules = rule_set("tw16", house, settings)
+        atoms = solve(rules.facts(), "tw16", files=[PARAMS_LP])
         return {a.arguments[1].string for a in atoms if a.name == "reading_value"
                 and a.arguments[0].string == "解釋.八張窗"}
 
-    assert reading([]) == {"all"}
-    assert reading([Function("set_reading", [String("解釋.八張窗"), String("wall")])]) == {"wall"}
+    assert reading({}) == {"all"}
+    assert reading({"解釋.八張窗": "wall"}) == {"wall"}
 
 
 # --------------------------------------------------------------------------- --set
 
 
 @pytest.mark.parametrize(("pair", "words"), [
-    ("解釋.八張窗=some", "沒有「some」這個讀法"),
+    ("解釋.八張窗=some", "解釋.八張窗 的讀法（wall"),
+    ("解釋.八張窗=al", "是不是「all」"),
     ("解釋.不存在=all", "沒有這個解釋點"),
     ("no_such_param=1", "沒有這個解釋點或參數"),
-    ("dealer_stays_on_draw=2", "可用的值是"),
-    ("tai_di_ting=four", "非負整數"),
+    ("dealer_stays_on_draw=2", "dealer_stays_on_draw 的值"),
+    ("tai_di_ting=four", "1 到 64 的整數"),
+    ("tai_di_ting=65", "1 到 64 的整數（台）"),
     ("解釋.八張窗", "ID=VALUE"),
 ])
 def test_bad_settings_are_refused_in_chinese(pair: str, words: str) -> None:
@@ -166,7 +177,7 @@ def test_diff_shows_a_profile_change_and_exits_1() -> None:
     assert [w["tai"] for w in five["wins"]["b"]] == [14]
     assert {"wins", "payments", "balances"} <= set(five)
     assert report["summary"]["cases"] == 6 and report["summary"]["changed"] == 4
-    assert report["a"] == {"profile": "tw16", "settings": {}}
+    assert report["a"] == {"profile": "tw16", "settings": {}, "house": None}
 
 
 def test_diff_with_no_change_exits_0() -> None:

@@ -19,7 +19,8 @@ from adjudicator.language import reader
 from adjudicator.language import tiles as T
 from adjudicator.language.errors import LogError
 from adjudicator.rules.engine import chapter_files
-from adjudicator.rules.files import ASP, profile_family, profile_names
+from adjudicator.rules.files import ASP
+from adjudicator.rules.rulesets import profile_family, profile_names
 from adjudicator.ruling.judge import judge_text
 from adjudicator.ruling.model import to_dict
 

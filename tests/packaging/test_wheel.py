@@ -40,7 +40,7 @@ def installed(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def test_the_wheel_holds_the_rules_and_the_grammar(installed: Path) -> None:
     (wheel,) = (installed / "dist").glob("adjudicator-*.whl")
     listed = _run(sys.executable, "-m", "zipfile", "-l", wheel, cwd=installed).stdout
-    for name in ("adjudicator/asp/core.lp", "adjudicator/asp/profiles/tw16.lp",
+    for name in ("adjudicator/asp/core.lp", "adjudicator/asp/profiles/tw16.rules",
                  "adjudicator/asp/settlement/scoring.lp", "adjudicator/grammar/incident.lark",
                  "adjudicator/desk/static/desk.js", "adjudicator/desk/static/desk.css",
                  "adjudicator/desk/templates/desk.html", "adjudicator/desk/templates/page.html"):
@@ -79,3 +79,20 @@ def test_an_installed_copy_scores_mcr_through_the_built_extension(installed: Pat
     assert done.returncode == 0, done.stderr
     # 花龍 8 + 門前清 2 + 平和 2 (cases/mcr/62_門前清.fan).
     assert json.loads(done.stdout)["fan"] == 12
+
+
+def test_an_installed_copy_has_every_profile_and_takes_house_rules(installed: Path) -> None:
+    exe = installed / "venv" / "bin" / "adjudicator"
+    listed = _run(exe, "points", "-f", "json", cwd=installed)
+    assert listed.returncode == 0, listed.stderr
+    assert json.loads(listed.stdout)["profiles"] == ["gd", "tw16", "tw16-alt", "tw16-online"]
+    club = installed / "club.rules"
+    club.write_text("名稱: 測試會\n依據: tw16-alt\n", encoding="utf-8")
+    example = installed / "example.log"
+    example.write_text((ROOT / "examples" / "wrong-pung-priority.log").read_text("utf-8"),
+                       encoding="utf-8")
+    done = _run(exe, "judge", example, "--rules", club, "-f", "json", cwd=installed)
+    assert done.returncode == 0, done.stderr
+    rules = json.loads(done.stdout)["rules"]
+    assert rules["house"] == {"name": "測試會", "version": None, "extends": "tw16-alt"}
+    assert rules["profile"] == "tw16-alt"

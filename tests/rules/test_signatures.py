@@ -5,11 +5,11 @@ from __future__ import annotations
 from pathlib import Path
 
 from adjudicator.rules import signatures
-from adjudicator.rules.files import PROFILES, chapters
+from adjudicator.rules.files import all_chapters, chapters
 
 
 def test_remembered_signatures_are_the_parsed_ones() -> None:
-    files = [*chapters(), *sorted(PROFILES.glob("*.lp"))]
+    files = sorted({*chapters(), *all_chapters()})
     signatures.of_file.cache_clear()
     first = [signatures.of_file(p) for p in files]  # parsed or read back, and stored
     signatures.of_file.cache_clear()

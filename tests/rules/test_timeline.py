@@ -10,16 +10,18 @@ from clingo import Symbol
 
 from adjudicator.analysis import replay
 from adjudicator.facts import record as facts
-from adjudicator.facts.record import fact
 from adjudicator.language import reader
 from adjudicator.rules import engine
+from adjudicator.rules.rulesets import rule_set
 
 
 def atoms(text: str, show: str, extra: list[Symbol] | None = None,
-          profile: str = "tw16", tmp: Path | None = None) -> set[str]:
+          profile: str = "tw16", tmp: Path | None = None,
+          settings: dict[str, str] | None = None) -> set[str]:
     """Solve ``text`` with every chapter plus ``show`` as the only #show lines."""
     incident = reader.read(text)
-    symbols = facts.all_facts(incident, replay.replay(incident)) + (extra or [])
+    rules = rule_set(profile, settings=settings)
+    symbols = facts.all_facts(incident, replay.replay(incident), rules) + (extra or [])
     assert tmp is not None
     shown = tmp / "show_only.lp"
     # What it shows may be empty for this log (warnings are on).
@@ -61,8 +63,8 @@ def test_eight_draw_window_counts_follow_the_reading(tmp_path: Path, reading: st
                                                      expected: set[str]) -> None:
     text = ("紀錄:\n1 東 打 一萬\n2 南 碰 一萬\n3 西 摸\n4 西 暗杠 白\n5 西 補\n6 北 摸\n"
             "7 北 打 二萬\n8 東 摸\n")
-    extra = [fact("set_reading", "解釋.八張窗", reading)]
-    assert atoms(text, "#show counted_draw/1.", extra, tmp=tmp_path) == expected
+    assert atoms(text, "#show counted_draw/1.", tmp=tmp_path,
+                 settings={"解釋.八張窗": reading}) == expected
 
 
 @pytest.mark.parametrize(("reading", "expected"), [
@@ -74,8 +76,7 @@ def test_eight_draw_window_counts_follow_the_reading(tmp_path: Path, reading: st
 ])
 def test_within_the_last_eight(tmp_path: Path, reading: str, expected: set[int]) -> None:
     text = "牌牆: 9\n紀錄:\n1 東 摸\n2 東 打 一萬\n3 南 摸\n4 南 打 二萬\n5 東 碰 二萬\n"
-    got = atoms(text, "#show within_last/2.", [fact("set_reading", "解釋.末八張", reading)],
-                tmp=tmp_path)
+    got = atoms(text, "#show within_last/2.", tmp=tmp_path, settings={"解釋.末八張": reading})
     assert {int(a[len("within_last("):].split(",")[0]) for a in got if a.endswith(",8)")} \
         == expected
 

@@ -17,7 +17,8 @@ from typer.testing import CliRunner
 from adjudicator.cli.commands import app
 from adjudicator.language.errors import LogError
 from adjudicator.rules.families import FAMILIES
-from adjudicator.rules.files import not_judged, profile_family, profile_names, score_profiles
+from adjudicator.rules.files import not_judged
+from adjudicator.rules.rulesets import profile_family, profile_names, score_profiles
 from adjudicator.ruling.judge import judge_text
 from adjudicator.ruling.mcr_fans import BY_LIBRARY_NAME, FANS
 

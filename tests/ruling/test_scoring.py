@@ -21,6 +21,7 @@ from typer.testing import CliRunner
 from adjudicator.cli.score import register
 from adjudicator.language import tiles
 from adjudicator.language.tiles import TileError, parse_melds, parse_tiles
+from adjudicator.rules.rulesets import rule_set
 from adjudicator.ruling.scoring import WinHand, WinScore, _solve, score, win_symbols
 
 ALL_FLOWERS = "12345678f"
@@ -621,7 +622,7 @@ def test_malformed_hand_is_reported_not_raised() -> None:
 def test_several_wins_in_one_control() -> None:
     # the judge grounds several wins together: each keeps its own 台 (2 and 4, as above).
     symbols = win_symbols(7, hand(A, "9m")) + win_symbols(8, hand(A, "9m", self_drawn=True))
-    atoms = _solve(symbols, "tw16")
+    atoms = _solve(symbols + rule_set("tw16").facts())
     totals = {a.arguments[0].number: a.arguments[1].number for a in atoms if a.name == "win_tai"}
     assert totals == {7: 2, 8: 4}
 
