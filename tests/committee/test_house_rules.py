@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from adjudicator.cli import app
+from adjudicator.cli.commands import app
 from adjudicator.cli.points import markdown, points_data
 from adjudicator.rules.files import all_chapters
 from adjudicator.rules.rulesets import (

@@ -11,7 +11,7 @@ import pytest
 from starlette.testclient import TestClient
 from typer.testing import CliRunner
 
-from adjudicator.cli import app as cli
+from adjudicator.cli.commands import app as cli
 from adjudicator.desk.app import create_app
 from adjudicator.rules.rulesets import load_folder, load_house, rule_set
 
