@@ -1,5 +1,5 @@
 """The command line: ``adjudicator judge | lint | batch | check | score | diff | coverage |
-points | match | serve``.
+points | match | serve | users | tokens | archive``.
 
 Each command lives in its own module and registers itself on the typer app
 (cli/commands.py), which is built on first use: a plain ``adjudicator judge LOG`` runs
