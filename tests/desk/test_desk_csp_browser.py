@@ -4,15 +4,10 @@ judging through the page's script, the report in its frame, a form's CSRF token)
 
 from __future__ import annotations
 
-import socket
-import subprocess
-import sys
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import httpx2
 import pytest
 
 from adjudicator.report.pdf import HEADLESS
@@ -121,43 +116,16 @@ def test_no_csp_violation_on_the_open_desks_pages(browser: Any, server: str,
         watched.context.close()
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
 @pytest.fixture(scope="module")
-def club_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+def club_server(tmp_path_factory: pytest.TempPathFactory, serving: Any) -> Iterator[str]:
     """``adjudicator serve`` on an archive with a referee's account."""
     from adjudicator.desk import accounts
     from adjudicator.desk.archive import Archive
 
     db = f"sqlite:///{tmp_path_factory.mktemp('club') / 'archive.db'}"
     accounts.add_user(Archive(db).engine, "rita", PASSWORD, "referee")
-    port = free_port()
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "adjudicator", "serve", "--port", str(port), "--db", db,
-         "--workers", "1"], cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
-    url = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                if httpx2.get(url + "/login", timeout=2).status_code == 200:
-                    break
-            except httpx2.TransportError:
-                pass
-            if proc.poll() is not None or time.monotonic() > deadline:
-                out = proc.stdout.read().decode() if proc.stdout else ""
-                pytest.fail(f"the server did not start: {out}")
-            time.sleep(0.2)
+    with serving(db, workers=1, probe="/login") as url:
         yield url
-    finally:
-        proc.terminate()
-        proc.wait(timeout=20)
-        if proc.stdout is not None:
-            proc.stdout.close()
 
 
 def test_a_referee_signs_in_and_judges_through_the_page(browser: Any, club_server: str,

@@ -18,6 +18,7 @@ import sys
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -136,32 +137,8 @@ def test_diff_archive_reads_a_postgresql_archive(postgres: str) -> None:
     assert json.loads(done.stdout)["summary"]["cases"] == len(kept)
 
 
-def _serve(url: str, port: int) -> subprocess.Popen[bytes]:
-    return subprocess.Popen(
-        [sys.executable, "-m", "adjudicator", "serve", "--port", str(port), "--db", url,
-         "--workers", "1"], cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
-
-
-def _wait(proc: subprocess.Popen[bytes], base: str) -> None:
-    import time
-
-    import httpx2
-
-    deadline = time.monotonic() + 90
-    while True:
-        try:
-            if httpx2.get(base + "/api/rulings", timeout=2).status_code == 200:
-                return
-        except httpx2.TransportError:
-            pass
-        if proc.poll() is not None or time.monotonic() > deadline:
-            out = proc.stdout.read().decode() if proc.stdout else ""
-            pytest.fail(f"the server did not start: {out}")
-        time.sleep(0.2)
-
-
 def test_two_servers_file_into_one_postgresql_archive_and_the_chain_stays_whole(
-        postgres: str, called: str) -> None:
+        postgres: str, called: str, serving: Any) -> None:
     from concurrent.futures import ThreadPoolExecutor
 
     import httpx2
@@ -170,17 +147,8 @@ def test_two_servers_file_into_one_postgresql_archive_and_the_chain_stays_whole(
 
     before = Archive(postgres).verify()
     assert before.whole, before.fault
-    ports = []
-    for _ in range(2):
-        with socket.socket() as probe:
-            probe.bind(("127.0.0.1", 0))
-            ports.append(probe.getsockname()[1])
-    # Started together: both make the tables and the chain's head on the same database.
-    procs = [_serve(postgres, port) for port in ports]
-    bases = [f"http://127.0.0.1:{port}" for port in ports]
-    try:
-        for proc, base in zip(procs, bases, strict=True):
-            _wait(proc, base)
+    with serving(postgres, workers=1) as one, serving(postgres, workers=1) as two:
+        bases = [one, two]
 
         def file(k: int) -> str:
             text = called.replace("桌號: 7", f"桌號: {k}")
@@ -192,15 +160,9 @@ def test_two_servers_file_into_one_postgresql_archive_and_the_chain_stays_whole(
         with ThreadPoolExecutor(8) as pool:
             filed = list(pool.map(file, range(16)))
         # A withdrawal through one server of a ruling the other filed.
-        out = httpx2.post(f"{bases[0]}/api/rulings/{filed[1]}/withdraw",
-                          json={"reason": "重複"}, timeout=60)
+        out = httpx2.post(f"{one}/api/rulings/{filed[1]}/withdraw", json={"reason": "重複"},
+                          timeout=60)
         assert out.status_code == 200
-    finally:
-        for proc in procs:
-            proc.terminate()
-            proc.wait(timeout=30)
-            if proc.stdout is not None:
-                proc.stdout.close()
     assert len(set(filed)) == 16
     done = subprocess.run(
         [sys.executable, "-m", "adjudicator", "archive", "verify", "--db", postgres],
