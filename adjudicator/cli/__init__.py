@@ -1,5 +1,5 @@
 """The command line: ``adjudicator judge | lint | batch | check | score | diff | coverage |
-points | rules | match | serve``.
+points | rules | match | serve | users | tokens | archive``.
 
 Each command lives in its own module and registers itself on the typer app
 (cli/commands.py); a command imports what it does when it runs, so that the others' needs

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import typer
 
+from adjudicator.cli import accounts as accounts_cli
 from adjudicator.cli import batch as batch_cli
 from adjudicator.cli import check as check_cli
 from adjudicator.cli import coverage as coverage_cli
@@ -24,5 +25,5 @@ app = typer.Typer(
 )
 
 for module in (judge_cli, lint_cli, batch_cli, check_cli, score_cli, diff_cli, coverage_cli,
-               points_cli, rules_cli, match_cli, serve_cli):
+               points_cli, rules_cli, match_cli, serve_cli, accounts_cli):
     module.register(app)

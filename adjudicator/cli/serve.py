@@ -29,18 +29,51 @@ def serve(
         "--rules-dir", metavar="DIR",
         help="提供此資料夾內的家規檔（*.rules）：裁判桌與 API 以檔名（不含 .rules）選用，"
              "紀錄的 規則: 也可寫這個名稱；啟動時逐一檢查，有誤即不啟動")] = None,
+    open_desk: Annotated[bool, typer.Option(
+        "--open", help="在本機以外的位址也不設帳號：網路上任何人都能讀寫全部裁決")] = False,
+    proxy: Annotated[list[str], typer.Option(
+        help="前面的 HTTPS 反向代理的位址（可多次）：信任它的 X-Forwarded-For/Proto，"
+             "cookie 加上 Secure，並送 HSTS")] = [],  # noqa: B006 (typer copies it)
+    origin: Annotated[list[str], typer.Option(
+        help="瀏覽器使用的網址，如 https://desk.club.tw（反向代理未轉送 Host 時；可多次）")
+    ] = [],  # noqa: B006
 ) -> None:
-    """開啟裁判桌網頁與 JSON API（http://HOST:PORT/，API 說明在 /docs）。"""
+    """開啟裁判桌網頁與 JSON API（http://HOST:PORT/，API 說明在 /docs）。
+
+    只聽本機（預設）且沒有帳號時，裁判桌如單機般開放；聽取其他位址時須先以
+    adjudicator users add 建立帳號（或以 --open 明示開放）。見 docs/desk-network.md。"""
     import uvicorn
 
+    from adjudicator.desk import accounts
     from adjudicator.desk.app import create_app
+    from adjudicator.desk.archive import Archive
+    from adjudicator.desk.security import is_loopback
 
     if not 0 < port < 65536:
         print(f"--port：{port} 不是可用的埠號（1–65535）")
         raise typer.Exit(2)
     houses = _houses(rules_dir)
+    # A proxy (or another address for browsers) puts a loopback desk on the network too.
+    exposed = not is_loopback(host) or bool(proxy) or bool(origin)
     try:
-        app = create_app(db, workers, timeout, recycle, houses)
+        signed_up = accounts.any_credentials(Archive(db).engine)
+    except Exception as err:  # an unreachable database, a bad URL, a missing driver
+        print(f"無法開啟裁決檔案 {db or '（預設 SQLite 檔）'}：{err}")
+        raise typer.Exit(2) from None
+    if exposed and not signed_up and not open_desk:
+        where = f" --db {db}" if db else ""
+        print(f"拒絕在 {host} 上開啟沒有帳號的裁判桌：網路上任何人都能讀寫全部裁決。\n"
+              f"先建立管理者帳號：adjudicator users add 名稱 --role admin{where}\n"
+              "（裁判用 --role referee，只讀用 --role viewer；平台用 adjudicator tokens "
+              "create）\n或以 --open 明示不設帳號。見 docs/desk-network.md。")
+        raise typer.Exit(2)
+    if exposed and not signed_up and open_desk:
+        print(f"警告：--open：{host} 上沒有帳號，網路上任何人都能讀寫、列出全部裁決", flush=True)
+    try:
+        app = create_app(db, workers, timeout, recycle, houses,
+                         open_allowed=not exposed or open_desk,
+                         loopback_only=not exposed, https=bool(proxy),
+                         origins=tuple(origin))
     except Exception as err:  # an unreachable database, a bad URL, a missing driver
         print(f"無法開啟裁決檔案 {db or '（預設 SQLite 檔）'}：{err}")
         raise typer.Exit(2) from None
@@ -50,7 +83,8 @@ def serve(
     # httptools cost a request less of the server's CPU than asyncio's loop and h11; the
     # access log is off (a line a request, and at log level warning it is not shown).
     uvicorn.run(app, host=host, port=port, log_level="warning", access_log=False,
-                loop="uvloop", http="httptools")
+                loop="uvloop", http="httptools",
+                forwarded_allow_ips=",".join(proxy) if proxy else None)
 
 
 def _houses(folder: Path | None) -> dict[str, House]:

@@ -16,7 +16,7 @@ from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import JSONResponse, Response
 from pydantic import BaseModel, Field, ValidationError, create_model
 
-from adjudicator.desk import limits, service
+from adjudicator.desk import history, limits, security, service
 from adjudicator.desk.archive import Query as ArchiveQuery
 from adjudicator.desk.limits import Refused
 from adjudicator.language.errors import LogError
@@ -176,11 +176,16 @@ def _answer(result: dict[str, Any], format: str, json_key: str,
 
 async def _file(request: Request, kind: str, result: dict[str, Any],
                 text: str) -> dict[str, str]:
-    """File a judgement in the archive; the headers that give its permalink."""
-    archive = request.app.state.archive
-    save, folder = (archive.save, "r") if kind == "ruling" else (archive.save_match, "m")
-    ident = await run_in_threadpool(save, result, text)
-    return {f"X-{kind.capitalize()}-Id": ident, "Location": f"/{folder}/{ident}"}
+    """File a judgement in the archive under whoever asked; the headers that give its
+    permalink and verification code.  The answer's reports print the code (history.py)."""
+    entry = await run_in_threadpool(request.app.state.archive.file, kind, result, text,
+                                    security.filer(request))
+    for ext in ("html", "md"):
+        if ext in result:
+            result[ext] = history.stamp(ext, result[ext], entry)
+    folder = "r" if kind == "ruling" else "m"
+    return {f"X-{kind.capitalize()}-Id": entry.subject, "Location": f"/{folder}/{entry.subject}",
+            "X-Verification-Code": entry.code}
 
 
 _MATCH_SCHEMA = {
@@ -218,10 +223,13 @@ _FILED = {"ruling": ("get", "沒有這則裁決", "r", "ruling_json"),
           "match": ("get_match", "沒有這個將的紀錄", "m", "match_json")}
 
 
-async def filed(request: Request, kind: str, ident: str) -> Any:
-    """A filed ruling or match (``kind``) by its permalink id; 404 when there is none."""
+async def filed(request: Request, kind: str, ident: str, version: int | None = None) -> Any:
+    """A filed ruling or match (``kind``) by its permalink id (a ruling as it stands, or
+    its version ``version``); 404 when there is none."""
     getter, missing, _, _ = _FILED[kind]
-    record = await run_in_threadpool(getattr(request.app.state.archive, getter), ident)
+    read = getattr(request.app.state.archive, getter)
+    record = await (run_in_threadpool(read, ident, version) if version is not None
+                    else run_in_threadpool(read, ident))
     if record is None:
         raise Refused(404, service.error(missing, "not_found"))
     return record
@@ -232,8 +240,9 @@ async def _filed_json(request: Request, kind: str, ident: str) -> dict[str, Any]
 
     record = await filed(request, kind, ident)
     _, _, folder, column = _FILED[kind]
+    entries = await run_in_threadpool(request.app.state.archive.history, ident)
     return {**record.summary(), "permalink": f"/{folder}/{record.id}", "text": record.text,
-            kind: json.loads(getattr(record, column))}
+            kind: json.loads(getattr(record, column)), **history.summary(entries)}
 
 
 @router.get("/matches/{match_id}", responses={404: {"description": "no such match"}})
@@ -343,4 +352,6 @@ async def rulings(request: Request, date: str = "", table: str = "", player: str
 
     query = ArchiveQuery(date[:40], table[:40], player[:40], canonical(offence[:40]))
     found = await run_in_threadpool(request.app.state.archive.search, query)
-    return [{**r.summary(), "permalink": f"/r/{r.id}"} for r in found]
+    states = await run_in_threadpool(request.app.state.archive.states, [r.id for r in found])
+    return [{**r.summary(), "permalink": f"/r/{r.id}", "state": states.get(r.id, "filed")}
+            for r in found]

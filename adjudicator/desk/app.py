@@ -5,10 +5,12 @@
 
 from __future__ import annotations
 
+import hashlib
+import hmac
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from importlib.resources import files
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
@@ -16,10 +18,22 @@ from fastapi.responses import JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from fastapi_offline import FastAPIOffline
 from starlette.exceptions import HTTPException
+from starlette.middleware.sessions import SessionMiddleware
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from adjudicator import __version__
-from adjudicator.desk import RECYCLE, api, match_pages, pages, service
+from adjudicator.desk import (
+    RECYCLE,
+    accounts,
+    amend,
+    api,
+    docs,
+    login,
+    match_pages,
+    pages,
+    security,
+    service,
+)
 from adjudicator.desk.archive import Archive
 from adjudicator.desk.limits import MAX_BODY, Refused, too_large
 from adjudicator.desk.pool import Broken, Busy, Judges
@@ -58,11 +72,35 @@ def _wants_json(request: Request) -> bool:
     return request.url.path.startswith("/api/") or request.url.path.endswith(".json")
 
 
+def _refusal(scope: Scope, status: int, payload: dict[str, Any]) -> Response:
+    """A refusal by the security layers: JSON for the API, the error page for a person."""
+    path = scope["path"]
+    if path.startswith("/api/") or path.endswith(".json"):
+        return JSONResponse(payload, status)
+    return pages.error_page(status, payload)
+
+
+def _keys(archive: Archive) -> tuple[str, str]:
+    """The session cookie's key and the CSRF token's, both from the archive's one secret."""
+    secret = accounts.signing_key(archive.engine).encode()
+    return tuple(hmac.new(secret, use, hashlib.sha256).hexdigest()  # type: ignore[return-value]
+                 for use in (b"session", b"csrf"))
+
+
 def create_app(db: str | None = None, workers: int | None = None,
                timeout: float = 10.0, recycle: int = RECYCLE,
-               houses: dict[str, House] | None = None) -> FastAPI:
-    """The desk; ``houses`` are the house-rules sets it offers by name (serve --rules-dir:
-    the operator's files, read once here; a request or a log only names one)."""
+               houses: dict[str, House] | None = None, *, open_allowed: bool = True,
+               loopback_only: bool = False, https: bool = False,
+               origins: tuple[str, ...] = ()) -> FastAPI:
+    """The desk on the archive ``db``.
+
+    ``houses`` are the house-rules sets it offers by name (serve --rules-dir: the
+    operator's files, read once here; a request or a log only names one);
+    ``open_allowed``: with no account and no token in the archive, everyone may do
+    everything (``serve`` allows it on loopback or with ``--open``); ``loopback_only``:
+    refuse host names that are not loopback (the open loopback desk, against DNS
+    rebinding); ``https``: cookies are Secure and HSTS is sent (behind a TLS proxy);
+    ``origins``: the addresses browsers use, when a proxy does not pass the Host on."""
     archive = Archive(db)
     houses = houses or {}
 
@@ -76,13 +114,30 @@ def create_app(db: str | None = None, workers: int | None = None,
             app.state.judges.close()
 
     app = FastAPIOffline(title="adjudicator 裁判桌", version=__version__,
-                         description=DESCRIPTION, lifespan=lifespan, redoc_url=None)
+                         description=DESCRIPTION, lifespan=lifespan, redoc_url=None,
+                         docs_url=None)
     app.state.archive = archive
     app.state.houses = houses
+    app.state.throttle = security.Throttle()
+    session_key, csrf_key = _keys(archive)
+    # Added innermost first: a request meets Headers, BodyLimit, Gate, Csrf, the session,
+    # then Guard (security.py says what each does).
+    app.add_middleware(security.Guard, engine=archive.engine, refuse=_refusal,
+                       open_allowed=open_allowed)
+    app.add_middleware(SessionMiddleware, secret_key=session_key,
+                       session_cookie=security.SESSION_COOKIE, max_age=security.SESSION_AGE,
+                       same_site="lax", https_only=https)
+    app.add_middleware(security.Csrf, secret=csrf_key, https=https, refuse=_refusal)
+    app.add_middleware(security.Gate, refuse=_refusal, origins=origins,
+                       loopback_only=loopback_only)
     app.add_middleware(BodyLimit)
+    app.add_middleware(security.Headers, https=https)
     app.include_router(api.router)
+    app.include_router(amend.router)
     app.include_router(pages.router)
     app.include_router(match_pages.router)
+    app.include_router(login.router)
+    app.include_router(docs.router)
     app.mount("/static", StaticFiles(directory=str(files("adjudicator.desk") / "static")),
               name="static")
 

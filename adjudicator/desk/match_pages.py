@@ -19,7 +19,7 @@ from fastapi import APIRouter, Request
 from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
-from adjudicator.desk import api, limits, service
+from adjudicator.desk import api, history, limits, service
 from adjudicator.desk.archive import MatchRecord
 from adjudicator.desk.limits import Refused
 from adjudicator.desk.pages import (
@@ -110,7 +110,9 @@ MATCH_FILES = {"md": ("report_md", MARKDOWN), "html": ("report_html", HTML),
 
 @router.get("/m/{match_id}.{ext}")
 async def download(request: Request, match_id: str, ext: str) -> Response:
-    return stored_file(await api.filed(request, "match", match_id), ext, MATCH_FILES, "match")
+    m = await api.filed(request, "match", match_id)
+    entries = await run_in_threadpool(request.app.state.archive.history, match_id)
+    return stored_file(m, ext, MATCH_FILES, "match", history.shown_entry(entries, None))
 
 
 def _meta(m: MatchRecord) -> str:
@@ -155,9 +157,15 @@ async def permalink(request: Request, match_id: str) -> HTMLResponse:
     m = await api.filed(request, "match", match_id)
     d = json.loads(m.match_json)
     links = downloads(f"/m/{quote(m.id)}", MATCH_LINKS)
+    entries = await run_in_threadpool(request.app.state.archive.history, match_id)
+    entry = history.shown_entry(entries, None)
+    code = (f'<p class="verification" id="verification">{e(history.code_line(entry))}</p>'
+            if entry is not None else "")
+    past = history.box(f"/m/{quote(m.id)}", entries, entry, False)
     bar = (f'<nav class="desk-bar" id="permalink-bar"><a href="/match">另一將</a> · '
            f'<a href="/matches">將的檔案</a><div class="desk-meta">{_meta(m)}</div>'
-           f'<div class="desk-downloads">{links}</div></nav><style>{BAR_CSS}</style>')
+           f'<div class="desk-downloads">{links}</div>{past}{code}</nav>'
+           f'<style>{BAR_CSS}</style>')
     ends = "".join(f'<p class="{"stop error" if w.startswith("停止") else "next"}">{e(w)}</p>'
                    for w in report.end_words(d))
     body = (f'{bar}<h1 id="match-title">{e(report.title_words(d))}</h1>'

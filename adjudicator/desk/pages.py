@@ -8,6 +8,7 @@ output, which escapes what the log says.
 from __future__ import annotations
 
 import json
+import re
 from html import escape
 from importlib.resources import files
 from typing import Any
@@ -17,7 +18,7 @@ from fastapi import APIRouter, Request
 from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import HTMLResponse, JSONResponse, Response
 
-from adjudicator.desk import api, service
+from adjudicator.desk import api, history, security, service
 from adjudicator.desk.archive import Query, Record
 from adjudicator.desk.limits import Refused
 from adjudicator.report import pdf
@@ -36,6 +37,9 @@ nav.desk-bar { font-family: sans-serif; font-size: 14px; background: #f4f6f8;
   border: 1px solid #d5dae0; border-radius: 6px; padding: 6px 10px; margin-bottom: 10px; }
 nav.desk-bar .desk-meta span { margin-right: 12px; display: inline-block; }
 nav.desk-bar a { margin-right: 12px; }
+nav.desk-bar .withdrawn, nav.desk-bar .superseded { color: #a32020; margin: 4px 0; }
+nav.desk-bar details.desk-history ol { margin: 4px 0; padding-left: 1.4em; }
+nav.desk-bar li.shown { font-weight: bold; }
 @media print { nav.desk-bar { display: none; } }
 """
 
@@ -48,9 +52,19 @@ def _template(name: str) -> str:
     return files("adjudicator.desk").joinpath("templates", name).read_text("utf-8")
 
 
+def _filled(title: str, body: str) -> str:
+    """The page template around ``body``, with the signed-in account in its header and the
+    CSRF token for its script and its forms (security.py)."""
+    fills = {"title": e(title), "head": security.page_head(),
+             "account": security.with_form_tokens(security.account_bar(e)),
+             "body": security.with_form_tokens(body)}
+    # One pass: a value that happens to contain "{{body}}" is not filled in again.
+    return re.sub(r"\{\{(title|head|account|body)\}\}", lambda m: fills[m.group(1)],
+                  _template("page.html"))
+
+
 def _page(title: str, body: str) -> HTMLResponse:
-    html = _template("page.html").replace("{{title}}", e(title)).replace("{{body}}", body)
-    return HTMLResponse(html)
+    return HTMLResponse(_filled(title, body))
 
 
 @router.get("/")
@@ -106,10 +120,10 @@ def spans(pairs: list[tuple[str, str]]) -> str:
     return "".join(f"<span><b>{e(k)}</b> {e(v)}</span>" for k, v in pairs if v)
 
 
-def downloads(base: str, kinds: tuple[tuple[str, str], ...]) -> str:
+def downloads(base: str, kinds: tuple[tuple[str, str], ...], query: str = "") -> str:
     """Download links of a filed record at ``base`` (``/r/ID``), one per (extension, label)."""
-    return "".join(f'<a class="dl" id="dl-{ext}" href="{e(base)}.{ext}" download>{label}</a>'
-                   for ext, label in kinds)
+    return "".join(f'<a class="dl" id="dl-{ext}" href="{e(base)}.{ext}{e(query)}" download>'
+                   f"{label}</a>" for ext, label in kinds)
 
 
 def _download(content: str | bytes, media: str, name: str) -> Response:
@@ -124,22 +138,33 @@ RULING_FILES = {"md": ("report_md", MARKDOWN), "html": ("report_html", HTML),
                 "json": ("ruling_json", "application/json")}
 
 
-def stored_file(record: Any, ext: str, files: dict[str, tuple[str, str]],
-                stem: str) -> Response:
-    """One of a filed record's stored documents as a download, by its extension."""
+def stored_file(record: Any, ext: str, files: dict[str, tuple[str, str]], stem: str,
+                entry: Any = None) -> Response:
+    """One of a filed record's stored documents as a download, by its extension; a report
+    prints the verification code of its chain ``entry``."""
     if ext not in files:
         raise Refused(404, service.error(f"沒有 .{ext} 這種下載", "not_found"))
     column, media = files[ext]
-    return _download(getattr(record, column), media, f"{stem}-{record.id}.{ext}")
+    content = history.stamp(ext, getattr(record, column), entry)
+    return _download(content, media, f"{stem}-{record.id}.{ext}")
+
+
+async def _shown(request: Request, ruling_id: str,
+                 v: int | None) -> tuple[Record, list[Any], Any]:
+    """A filed ruling's version ``v`` (else the one standing), its history and the entry
+    of the version shown."""
+    r = await api.filed(request, "ruling", ruling_id, v)
+    entries = await run_in_threadpool(request.app.state.archive.history, ruling_id)
+    return r, entries, history.shown_entry(entries, v)
 
 
 @router.get("/r/{ruling_id}.{ext}")
-async def download(request: Request, ruling_id: str, ext: str) -> Response:
-    r = await api.filed(request, "ruling", ruling_id)
+async def download(request: Request, ruling_id: str, ext: str, v: int | None = None) -> Response:
+    r, _, entry = await _shown(request, ruling_id, v)
     if ext != "pdf":
-        return stored_file(r, ext, RULING_FILES, "ruling")
+        return stored_file(r, ext, RULING_FILES, "ruling", entry)
     try:
-        document = await run_in_threadpool(pdf.render, r.report_html)
+        document = await run_in_threadpool(pdf.render, history.stamp_html(r.report_html, entry))
     except pdf.NoChromium:
         return JSONResponse(service.error(
             "伺服器上沒有 Chromium，無法產生 PDF；請下載 HTML 後列印"
@@ -151,14 +176,23 @@ async def download(request: Request, ruling_id: str, ext: str) -> Response:
 
 # After the downloads: /r/{id} would also match /r/{id}.md.
 @router.get("/r/{ruling_id}")
-async def permalink(request: Request, ruling_id: str) -> HTMLResponse:
-    """The stored report as the players were given it, under a bar saying what it is."""
-    r = await api.filed(request, "ruling", ruling_id)
-    links = downloads(f"/r/{quote(r.id)}", RULING_LINKS)
+async def permalink(request: Request, ruling_id: str, v: int | None = None) -> HTMLResponse:
+    """The stored report as the players were given it, under a bar saying what it is, its
+    history (corrections, a withdrawal) and the verification code of the version shown."""
+    r, entries, entry = await _shown(request, ruling_id, v)
+    base = f"/r/{quote(r.id)}"
+    links = downloads(base, RULING_LINKS, history.version_query(v))
+    who = security.who(request)
+    past = history.box(base, entries, entry, who is not None and who.may("referee"))
     bar = (f'<nav class="desk-bar" id="permalink-bar"><a href="/">裁判桌</a> · '
            f'<a href="/rulings">裁決檔案</a><div class="desk-meta">{_meta(r)}</div>'
-           f'<div class="desk-downloads">{links}</div></nav><style>{BAR_CSS}</style>')
-    return HTMLResponse(r.report_html.replace("<body>", "<body>" + bar, 1))
+           f'<div class="desk-downloads">{links}</div>{past}</nav><style>{BAR_CSS}</style>')
+    report = history.stamp_html(r.report_html, entry)
+    answer = HTMLResponse(report.replace("<body>", "<body>" + bar, 1))
+    # The stored report's own stylesheet, as the program that judged it wrote it.
+    answer.headers["Content-Security-Policy"] = security.policy(
+        [*security.known_styles(), *security.head_styles(r.report_html)])
+    return answer
 
 
 def _rules(r: Record) -> str:
@@ -169,11 +203,14 @@ def _rules(r: Record) -> str:
     return rules_label(rules) if rules else f"規則 {r.profile}"
 
 
-def _row(r: Record) -> str:
+STATE_WORDS = {"corrected": "（已更正）", "withdrawn": "（已撤回）"}
+
+
+def _row(r: Record, state: str = "") -> str:
     cells = [f'<a href="/r/{e(quote(r.id))}">{e(r.date or r.created.strftime("%Y-%m-%d"))}</a>',
              e(r.table_no), e(" ".join(r.players.split())), e(" ".join(r.offences.split())),
-             f'<span class="st {e(r.status)}">{e(STATUS.get(r.status, r.status))}</span>',
-             e(r.referee), e(_rules(r))]
+             f'<span class="st {e(r.status)}">{e(STATUS.get(r.status, r.status))}</span>'
+             f"{STATE_WORDS.get(state, '')}", e(r.referee), e(_rules(r))]
     return "<tr>" + "".join(f"<td>{c}</td>" for c in cells) + "</tr>"
 
 
@@ -184,6 +221,7 @@ async def rulings(request: Request, date: str = "", table: str = "", player: str
 
     query = Query(date[:40], table[:40], player[:40], canonical(offence[:40]))
     found = await run_in_threadpool(request.app.state.archive.search, query)
+    states = await run_in_threadpool(request.app.state.archive.states, [r.id for r in found])
     kinds = "".join(f'<option value="{e(k)}"{" selected" if k == query.offence else ""}>'
                     f"{e(k)}</option>" for k in OFFENCES)
     form = (
@@ -193,7 +231,8 @@ async def rulings(request: Request, date: str = "", table: str = "", player: str
         f'<label>玩家 <input name="player" value="{e(query.player)}"></label>'
         f'<label>違規 <select name="offence"><option value="">（全部）</option>{kinds}'
         '</select></label><button type="submit">搜尋</button></form>')
-    rows = "".join(_row(r) for r in found) or '<tr><td colspan="7">沒有符合的裁決</td></tr>'
+    rows = ("".join(_row(r, states.get(r.id, "")) for r in found)
+            or '<tr><td colspan="7">沒有符合的裁決</td></tr>')
     table_html = ('<table class="list" id="rulings"><thead><tr><th>日期</th><th>桌號</th>'
                   "<th>玩家</th><th>違規</th><th>狀態</th><th>裁判</th><th>規則</th></tr></thead>"
                   f"<tbody>{rows}</tbody></table>")
@@ -204,6 +243,5 @@ async def rulings(request: Request, date: str = "", table: str = "", player: str
 
 def error_page(status: int, payload: dict[str, Any]) -> HTMLResponse:
     body = f'<h1>錯誤</h1><p class="error">{e(payload["error"]["message"])}</p>'
-    html = _template("page.html").replace("{{title}}", "錯誤").replace("{{body}}", body)
-    return HTMLResponse(html, status_code=status)
+    return HTMLResponse(_filled("錯誤", body), status_code=status)
 

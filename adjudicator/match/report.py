@@ -263,7 +263,7 @@ def markdown(result: MatchResult) -> str:
 _CSS = """body{font-family:"Noto Sans CJK TC","Noto Sans TC",sans-serif;margin:2em;max-width:60em}
 table{border-collapse:collapse}td,th{border:1px solid #999;padding:.2em .6em;text-align:right}
 td:nth-child(-n+5),th{text-align:center}.warn{color:#a40}.stop{color:#b00;font-weight:bold}
-@media print{body{margin:0}}"""
+#chart{max-width:100%;height:auto}@media print{body{margin:0}}"""
 
 
 def to_html(result: MatchResult) -> str:
@@ -335,7 +335,7 @@ def chart_svg(d: dict[str, Any]) -> str:
                      f"{esc(name)} {esc(signed_money(series[name][-1]))}</text>")
     return (f'<h2>累計走勢</h2><svg id="chart" xmlns="http://www.w3.org/2000/svg" '
             f'viewBox="0 0 {width} {height}" width="{width}" height="{height}" '
-            'style="max-width:100%;height:auto" role="img" '
+            'role="img" '
             'aria-label="每人每盤後的累計（橫軸：盤；縱軸：累計）">' + "".join(parts) + "</svg>")
 
 

@@ -7,7 +7,8 @@ import socket
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from contextlib import AbstractContextManager, contextmanager
 from pathlib import Path
 
 import httpx2
@@ -45,21 +46,21 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-@pytest.fixture(scope="session")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """``adjudicator serve`` in a child process; its URL.  Stopped after the tests."""
-    db = tmp_path_factory.mktemp("desk") / "archive.db"
+@contextmanager
+def _serving(db: str, workers: int = 2, probe: str = "/api/rulings") -> Iterator[str]:
+    """``adjudicator serve`` on ``db`` in a child process, until ``probe`` answers 200; its
+    URL.  Stopped on leaving."""
     port = free_port()
     proc = subprocess.Popen(
         [sys.executable, "-m", "adjudicator", "serve", "--port", str(port),
-         "--db", f"sqlite:///{db}", "--workers", "2"],
+         "--db", db, "--workers", str(workers)],
         cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
     url = f"http://127.0.0.1:{port}"
     try:
-        deadline = time.monotonic() + 60
+        deadline = time.monotonic() + 90
         while True:
             try:
-                if httpx2.get(url + "/api/rulings", timeout=2).status_code == 200:
+                if httpx2.get(url + probe, timeout=2).status_code == 200:
                     break
             except httpx2.TransportError:
                 pass
@@ -77,3 +78,17 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
             proc.wait()
         if proc.stdout is not None:
             proc.stdout.close()
+
+
+@pytest.fixture(scope="session")
+def serving() -> Callable[..., AbstractContextManager[str]]:
+    """Starts ``adjudicator serve`` on a database: ``with serving(db) as url: …``."""
+    return _serving
+
+
+@pytest.fixture(scope="session")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """``adjudicator serve`` in a child process; its URL.  Stopped after the tests."""
+    db = tmp_path_factory.mktemp("desk") / "archive.db"
+    with _serving(f"sqlite:///{db}") as url:
+        yield url

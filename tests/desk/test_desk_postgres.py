@@ -18,6 +18,7 @@ import sys
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -134,3 +135,41 @@ def test_diff_archive_reads_a_postgresql_archive(postgres: str) -> None:
         timeout=120)
     assert done.returncode in (0, 1), done.stderr
     assert json.loads(done.stdout)["summary"]["cases"] == len(kept)
+
+
+def test_two_servers_file_into_one_postgresql_archive_and_the_chain_stays_whole(
+        postgres: str, called: str, serving: Any) -> None:
+    from concurrent.futures import ThreadPoolExecutor
+
+    import httpx2
+
+    from adjudicator.desk.archive import Archive
+
+    before = Archive(postgres).verify()
+    assert before.whole, before.fault
+    with serving(postgres, workers=1) as one, serving(postgres, workers=1) as two:
+        bases = [one, two]
+
+        def file(k: int) -> str:
+            text = called.replace("桌號: 7", f"桌號: {k}")
+            r = httpx2.post(f"{bases[k % 2]}/api/judge?archive=true", content=text.encode(),
+                            headers={"content-type": "text/plain; charset=utf-8"}, timeout=120)
+            assert r.status_code == 200, r.text
+            return r.headers["X-Ruling-Id"]
+
+        with ThreadPoolExecutor(8) as pool:
+            filed = list(pool.map(file, range(16)))
+        # A withdrawal through one server of a ruling the other filed.
+        out = httpx2.post(f"{one}/api/rulings/{filed[1]}/withdraw", json={"reason": "重複"},
+                          timeout=60)
+        assert out.status_code == 200
+    assert len(set(filed)) == 16
+    done = subprocess.run(
+        [sys.executable, "-m", "adjudicator", "archive", "verify", "--db", postgres],
+        capture_output=True, text=True, cwd=ROOT, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert f"{before.entries + 17} 筆" in done.stdout
+    archive = Archive(postgres)
+    entries = [e for ident in filed for e in archive.history(ident)]
+    assert sorted(e.seq for e in entries) == list(
+        range(before.entries + 1, before.entries + 18))
