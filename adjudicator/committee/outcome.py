@@ -15,7 +15,8 @@ from adjudicator.ruling.model import Ruling
 
 @dataclass
 class Outcome:
-    """How one case file fared (a hand's case here, a match's in match_cases.py)."""
+    """How one case file fared (a hand's or a refusal's: CaseResult; a match's:
+    match_cases.py)."""
 
     path: Path
     failures: list[str] = field(default_factory=list)

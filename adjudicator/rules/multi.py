@@ -2,13 +2,12 @@
 incident argument at load time.
 
 Grounding the chapters has a fixed cost whatever the log (most of a short log's
-judgement); paid once for a chunk of logs it is shared.  The chapters stay written for one incident:
-an incident variable is added as the first argument of every predicate that depends on a
-log's facts ("dynamic"), and a guard ``multi_incident(I)`` to every rule that mentions one
-and has no positive body atom to bind it (rules/incident_argument.py, which keeps what it
-makes in the cache folder).  Predicates that depend on
-nothing a log brings (tile tables, the profile's readings) stay as they are and are
-grounded once for all.
+judgement); paid once for a chunk of logs it is shared.  The chapters stay written for one
+incident: an incident variable is added as the first argument of every predicate that
+depends on a log's facts ("dynamic"), and a guard ``multi_incident(I)`` to every rule that
+mentions one and has no positive body atom to bind it (rules/incident_argument.py, which
+keeps what it makes in the cache folder).  Predicates that depend on nothing a log brings
+(tile tables, the profile's readings) stay as they are and are grounded once for all.
 
 The answer set of the whole chunk is split back by that argument.  A log whose record
 leaves facts open (asp/open.lp's choices) is answered as engine.solve_open answers it, on

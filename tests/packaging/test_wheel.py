@@ -52,9 +52,9 @@ def test_an_installed_copy_judges_the_example_away_from_the_source(installed: Pa
     example.write_text((ROOT / "examples" / "wrong-pung-priority.log").read_text("utf-8"),
                        encoding="utf-8")
     exe = installed / "venv" / "bin" / "adjudicator"
-    # Cold, then from the cache the first run filled (the grammar's tables and its lexer's
-    # scanners, the chapters' analysis and #defined text, the tables of words, the code of
-    # the dataclasses' methods), then with no cache: the same ruling each time.
+    # Cold, then from the cache the first run filled (the grammar's tables, the chapters'
+    # analysis and #defined text, the tables of words), then with no cache: the same
+    # ruling each time.
     cached = {"ADJUDICATOR_CACHE_DIR": str(installed / "cache")}
     runs = [_run(exe, "judge", example, "-f", "json", cwd=installed, env=env)
             for env in (cached, cached, {"ADJUDICATOR_CACHE_DIR": ""})]
@@ -62,7 +62,7 @@ def test_an_installed_copy_judges_the_example_away_from_the_source(installed: Pa
         assert done.returncode == 0, done.stderr
         assert done.stdout == runs[0].stdout
     assert {p.name.split("-")[0] for p in (installed / "cache").iterdir()} == {
-        "chapter", "signatures", "declared", "lark", "scanners", "toml", "dataclass"}
+        "chapter", "signatures", "declared", "lark", "toml"}
     ruling = json.loads(runs[0].stdout)
     assert ruling["status"] == "decided"
     assert {(f["kind"], f["seat"]) for f in ruling["findings"]} >= {("優先", "北"), ("相公", "東")}
