@@ -31,7 +31,7 @@ def serve(
         print(f"--port：{port} 不是可用的埠號（1–65535）")
         raise typer.Exit(2)
     try:
-        app = create_app(db, workers, timeout, recycle)
+        app = create_app(db, workers, timeout, recycle, warm_first=False)
     except Exception as err:  # an unreachable database, a bad URL, a missing driver
         print(f"無法開啟裁決檔案 {db or '（預設 SQLite 檔）'}：{err}")
         raise typer.Exit(2) from None

@@ -18,7 +18,7 @@ from starlette.exceptions import HTTPException
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from adjudicator import __version__
-from adjudicator.desk import RECYCLE, api, match_pages, pages, service
+from adjudicator.desk import RECYCLE, api, health, match_pages, pages, service
 from adjudicator.desk.archive import Archive
 from adjudicator.desk.limits import MAX_BODY, Refused, too_large
 from adjudicator.desk.pool import Broken, Busy, Judges
@@ -55,13 +55,16 @@ def _wants_json(request: Request) -> bool:
 
 
 def create_app(db: str | None = None, workers: int | None = None,
-               timeout: float = 10.0, recycle: int = RECYCLE) -> FastAPI:
+               timeout: float = 10.0, recycle: int = RECYCLE,
+               warm_first: bool = True) -> FastAPI:
+    """The desk.  ``warm_first``: the first request is let in once every judging worker is
+    warm (tests); ``serve`` answers at once, and requests wait for the first warm worker."""
     archive = Archive(db)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         app.state.judges = Judges(workers, timeout, recycle=recycle)
-        await app.state.judges.start()
+        await app.state.judges.start(wait=warm_first)
         try:
             yield
         finally:
@@ -72,6 +75,7 @@ def create_app(db: str | None = None, workers: int | None = None,
     app.state.archive = archive
     app.add_middleware(BodyLimit)
     app.include_router(api.router)
+    app.include_router(health.router)
     app.include_router(pages.router)
     app.include_router(match_pages.router)
     app.mount("/static", StaticFiles(directory=str(files("adjudicator.desk") / "static")),
