@@ -22,6 +22,8 @@ from adjudicator.desk import RECYCLE, api, health, match_pages, pages, service
 from adjudicator.desk.archive import Archive
 from adjudicator.desk.limits import MAX_BODY, Refused, too_large
 from adjudicator.desk.pool import Broken, Busy, Judges
+from adjudicator.desk.printer import QUEUE as PDF_QUEUE
+from adjudicator.desk.printer import Printer
 
 DESCRIPTION = """台灣十六張麻將 裁判的 JSON API。
 
@@ -56,7 +58,7 @@ def _wants_json(request: Request) -> bool:
 
 def create_app(db: str | None = None, workers: int | None = None,
                timeout: float = 10.0, recycle: int = RECYCLE,
-               warm_first: bool = True) -> FastAPI:
+               warm_first: bool = True, pdf_queue: int = PDF_QUEUE) -> FastAPI:
     """The desk.  ``warm_first``: the first request is let in once every judging worker is
     warm (tests); ``serve`` answers at once, and requests wait for the first warm worker."""
     archive = Archive(db)
@@ -64,11 +66,13 @@ def create_app(db: str | None = None, workers: int | None = None,
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         app.state.judges = Judges(workers, timeout, recycle=recycle)
+        app.state.printer = Printer(pdf_queue)
         await app.state.judges.start(wait=warm_first)
         try:
             yield
         finally:
             app.state.judges.close()
+            app.state.printer.close()
 
     app = FastAPIOffline(title="adjudicator 裁判桌", version=__version__,
                          description=DESCRIPTION, lifespan=lifespan, redoc_url=None)
