@@ -18,18 +18,28 @@ from starlette.exceptions import HTTPException
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from adjudicator import __version__
-from adjudicator.desk import RECYCLE, api, health, match_pages, pages, service
+from adjudicator.desk import (
+    PDF_QUEUE,
+    RECYCLE,
+    api,
+    health,
+    match_pages,
+    pages,
+    service,
+)
 from adjudicator.desk.archive import Archive
 from adjudicator.desk.limits import MAX_BODY, Refused, too_large
 from adjudicator.desk.pool import Broken, Busy, Judges
-from adjudicator.desk.printer import QUEUE as PDF_QUEUE
 from adjudicator.desk.printer import Printer
+from adjudicator.desk.ratelimit import RateLimit
 
 DESCRIPTION = """台灣十六張麻將 裁判的 JSON API。
 
 紀錄以 `text/plain`（UTF-8）送出，或以 JSON `{"text": "…", "profile": "…", "settings": {…}}`。
 錯誤一律為 JSON：`{"error": {"code", "message", "line", "column", …}}`。
-限制：內容至多 256 KB、至多 10,000 個動作、JSON 至多 16 層、每次裁決有時間上限（逾時 504）。
+限制：內容至多 256 KB、至多 10,000 個動作、JSON 至多 16 層、每次裁決有時間上限（逾時 504，
+該次裁決即中止）；每位用戶每分鐘的送出次數有上限（逾量 429，見 Retry-After）；PDF 依序列印，
+佇列滿時 503。`GET /api/health` 回報伺服器狀態。
 """
 
 
@@ -58,9 +68,12 @@ def _wants_json(request: Request) -> bool:
 
 def create_app(db: str | None = None, workers: int | None = None,
                timeout: float = 10.0, recycle: int = RECYCLE,
-               warm_first: bool = True, pdf_queue: int = PDF_QUEUE) -> FastAPI:
+               warm_first: bool = True, pdf_queue: int = PDF_QUEUE,
+               rate_limit: float = 0, limit_loopback: bool = False) -> FastAPI:
     """The desk.  ``warm_first``: the first request is let in once every judging worker is
-    warm (tests); ``serve`` answers at once, and requests wait for the first warm worker."""
+    warm (tests); ``serve`` answers at once, and requests wait for the first warm worker.
+    ``rate_limit``: requests a minute a client may send that make the desk work (0: no
+    limit; ``serve`` sets ``PER_MINUTE``), loopback clients too with ``limit_loopback``."""
     archive = Archive(db)
 
     @asynccontextmanager
@@ -78,6 +91,7 @@ def create_app(db: str | None = None, workers: int | None = None,
                          description=DESCRIPTION, lifespan=lifespan, redoc_url=None)
     app.state.archive = archive
     app.add_middleware(BodyLimit)
+    app.add_middleware(RateLimit, per_minute=rate_limit, loopback=limit_loopback)
     app.include_router(api.router)
     app.include_router(health.router)
     app.include_router(pages.router)

@@ -17,9 +17,9 @@ import signal
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
+from adjudicator.desk import PDF_QUEUE as QUEUE
 from adjudicator.report.pdf import Browser
 
-QUEUE = 4  # requests waiting or printing at once
 PRINT_LIMIT = 30.0  # seconds a request may wait and print; a cold Chromium takes a few
 
 
