@@ -48,12 +48,15 @@ def expand(paths: Iterable[str]) -> Iterator[Item]:
 
 
 def _file(path: Path) -> Item:
+    from adjudicator.language.errors import LogError
     from adjudicator.language.reader import decode
 
     try:
         return Item(str(path), decode(path.read_bytes()))
     except FileNotFoundError:
         return Item(str(path), None, "沒有這個檔案")
+    except LogError as err:  # not UTF-8: that file's error line, and the run goes on
+        return Item(str(path), None, str(err))
     except (OSError, ValueError) as err:
         return Item(str(path), None, f"讀不到：{err}")
 
