@@ -29,7 +29,7 @@ from adjudicator.desk import (
 )
 from adjudicator.desk.archive import Archive
 from adjudicator.desk.limits import MAX_BODY, Refused, too_large
-from adjudicator.desk.pool import Broken, Busy, Judges
+from adjudicator.desk.pool import Broken, Busy, Crowded, Judges
 from adjudicator.desk.printer import Printer
 from adjudicator.desk.ratelimit import RateLimit
 
@@ -109,6 +109,12 @@ def create_app(db: str | None = None, workers: int | None = None,
     async def busy(request: Request, exc: Busy) -> Response:
         return JSONResponse(service.error(
             f"裁決逾時（上限 {exc.args[0]:g} 秒），請稍後再試", "timeout"), 504)
+
+    @app.exception_handler(Crowded)
+    async def crowded(request: Request, exc: Crowded) -> Response:
+        return JSONResponse(service.error(
+            f"長紀錄一次只裁決一份，已有 {exc.args[0]} 份在等候；請稍後再試", "long_busy"), 503,
+            headers={"Retry-After": "10"})
 
     @app.exception_handler(Broken)
     async def broken(request: Request, exc: Broken) -> Response:

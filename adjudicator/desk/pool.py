@@ -51,6 +51,14 @@ BATCH_SIZE = 8
 # its answers make room for (a client sends its next log as its answer comes) can join
 # them in one batch rather than one of them being judged alone.
 LINGER = 0.005  # seconds
+# A log of more lines than this, and a whole match, is judged in the long lane: a worker of
+# its own at a lower CPU priority, one log at a time, at most LONG_QUEUE waiting (then 503).
+# A hand's log is a few dozen lines, a whole hand some two hundred: long logs are rare,
+# and a client sending the longest ones (10,000 acts, seconds of CPU each) must not take
+# the workers that answer the short ones.
+LONG_LINES = 400
+LONG_QUEUE = 2
+LONG_NICE = 10
 # A worker that has not warmed up in this long is ended and another started.
 WARM_LIMIT = 120  # seconds
 # After a worker fails to start, the next try waits this long (a broken install must not
@@ -60,6 +68,10 @@ RETRY = 2.0  # seconds
 
 class Busy(Exception):
     """The judgement took longer than the time limit (its seconds are the argument)."""
+
+
+class Crowded(Exception):
+    """As many long logs as the long lane takes are waiting already."""
 
 
 class Broken(Exception):
@@ -103,18 +115,20 @@ class _Job:
     started: float = 0.0  # when a worker was given it (the loop's clock)
     batch_of: int = 0  # the logs its worker run judged
     worker: _Worker | None = None  # the one judging it
+    long: bool = False  # for the long lane
 
 
 class _Process:
     """One worker process (desk/worker.py) and the socket the server speaks to it on."""
 
-    def __init__(self) -> None:
+    def __init__(self, nice: int = 0) -> None:
         ours, theirs = socket.socketpair()
         # A new interpreter, not a fork: the server has threads and an event loop a fork
         # would copy.
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "adjudicator.desk.worker", str(theirs.fileno()),
-             str(os.getpid())], pass_fds=[theirs.fileno()], stdin=subprocess.DEVNULL)
+             str(os.getpid()), str(nice)], pass_fds=[theirs.fileno()],
+            stdin=subprocess.DEVNULL)
         theirs.close()
         self.sock = ours
         self.reader: asyncio.StreamReader | None = None
@@ -158,12 +172,19 @@ class _Process:
 class _Worker:
     """A place in the pool: its process (warming, or ready for work) and its state."""
 
+    long: bool = False  # the long lane's
     process: _Process | None = None
     ready: bool = False  # warm, and not ended
     busy: bool = False  # judging
     judged: int = 0  # logs this process has judged
     jobs: list[_Job] = field(default_factory=list)  # the run it is judging
     reply: asyncio.Future[Any] | None = None
+
+
+def _is_long(fn: Callable[..., Any], args: tuple[Any, ...]) -> bool:
+    if fn is service.match:
+        return True
+    return bool(args) and isinstance(args[0], str) and args[0].count("\n") > LONG_LINES
 
 
 def _batch_key(fn: Callable[..., Any], args: tuple[Any, ...]) -> str | None:
@@ -189,7 +210,10 @@ class Judges:
         self.cancelled = 0  # judgements ended past their time limit, since the start
         self.died = 0  # workers that died (killed, out of memory), since the start
         self._closed = False
+        self.long_queue = LONG_QUEUE
+        self.crowded = 0  # long logs refused with the long lane full, since the start
         self._workers = [_Worker() for _ in range(workers or os.cpu_count() or 2)]
+        self._workers.append(_Worker(long=True))
         self._tasks: set[asyncio.Task[None]] = set()
         self._warmed: asyncio.Event | None = None
 
@@ -218,14 +242,22 @@ class Judges:
         """Whether some worker is judging."""
         return any(w.busy for w in self._workers)
 
-    def pids(self) -> list[int]:
-        """The worker processes' ids (warm or warming)."""
-        return [w.process.proc.pid for w in self._workers if w.process is not None]
+    def pids(self, long: bool = False) -> list[int]:
+        """The worker processes' ids (warm or warming), of the long lane with ``long``."""
+        return [w.process.proc.pid for w in self._workers
+                if w.process is not None and w.long == long]
 
     def health(self) -> dict[str, Any]:
         """What the health endpoint says of the pool."""
-        return {"workers": len(self._workers), "ready": sum(w.ready for w in self._workers),
-                "busy": sum(w.busy for w in self._workers), "queued": len(self._queue),
+        short = [w for w in self._workers if not w.long]
+        long = [w for w in self._workers if w.long]
+        return {"workers": len(short), "ready": sum(w.ready for w in short),
+                "busy": sum(w.busy for w in short),
+                "queued": sum(not j.long for j in self._queue),
+                "long": {"workers": len(long), "ready": sum(w.ready for w in long),
+                         "busy": sum(w.busy for w in long),
+                         "queued": sum(j.long for j in self._queue),
+                         "refused": self.crowded},
                 "cancelled": self.cancelled, "died": self.died, "replaced": self.replaced}
 
     # -------------------------------------------------------------- the processes
@@ -247,7 +279,7 @@ class Judges:
         if self._closed:
             return
         try:
-            process = _Process()
+            process = _Process(LONG_NICE if worker.long else 0)
         except OSError:
             self._spawn(worker, RETRY)
             return
@@ -307,7 +339,12 @@ class Judges:
         if key in self._cache:
             self._cache.move_to_end(key)
             return self._cache[key], Timing()
-        job = _Job(fn, args, key, _batch_key(fn, args))
+        job = _Job(fn, args, key, _batch_key(fn, args), long=_is_long(fn, args))
+        if job.long and sum(j.long and not j.future.done()
+                            for j in self._queue) >= self.long_queue:
+            self.crowded += 1
+            job.future.cancel()
+            raise Crowded(self.long_queue)
         self._queue.append(job)
         self._schedule()
         try:
@@ -336,27 +373,31 @@ class Judges:
 
     def _dispatch(self) -> None:
         self._dispatching = False
-        free = [w for w in self._workers if w.ready and not w.busy]
-        while free and self._queue:
-            first = self._queue.popleft()
-            if first.future.done():  # timed out while it waited
-                continue
-            jobs = [first]
-            if first.batch is not None:
-                alike = [job for job in self._queue
-                         if job.batch == first.batch and not job.future.done()]
-                # Shared out among the free workers: not all to one while another idles.
-                take = min(self.batch - 1, -(-(len(alike) + 1) // len(free)) - 1)
-                for job in alike[:take]:
+        self._queue = deque(job for job in self._queue if not job.future.done())
+        for long in (False, True):
+            free = [w for w in self._workers if w.long == long and w.ready and not w.busy]
+            waiting = [job for job in self._queue if job.long == long]
+            while free and waiting:
+                first = waiting.pop(0)
+                jobs = [first]
+                if first.batch is not None:
+                    alike = [job for job in waiting if job.batch == first.batch]
+                    # Shared out among the free workers: not all to one while another idles.
+                    take = min(self.batch - 1, -(-(len(alike) + 1) // len(free)) - 1)
+                    jobs += alike[:take]
+                    for job in alike[:take]:
+                        waiting.remove(job)
+                for job in jobs:
                     self._queue.remove(job)
-                    jobs.append(job)
-            worker = free.pop()
-            worker.busy, worker.jobs = True, jobs
-            self.batched += len(jobs) if len(jobs) > 1 else 0
-            now = asyncio.get_running_loop().time()
-            for job in jobs:
-                job.started, job.batch_of, job.worker = now, len(jobs), worker
-            self._task(self._work(worker, jobs))
+                self._give(free.pop(), jobs)
+
+    def _give(self, worker: _Worker, jobs: list[_Job]) -> None:
+        worker.busy, worker.jobs = True, jobs
+        self.batched += len(jobs) if len(jobs) > 1 else 0
+        now = asyncio.get_running_loop().time()
+        for job in jobs:
+            job.started, job.batch_of, job.worker = now, len(jobs), worker
+        self._task(self._work(worker, jobs))
 
     async def _work(self, worker: _Worker, jobs: list[_Job]) -> None:
         process = worker.process

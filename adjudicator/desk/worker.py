@@ -1,5 +1,5 @@
 """One judging process of the desk's pool (desk/pool.py): ``python -m adjudicator.desk.worker
-FD PARENT``.
+FD PARENT NICE``.
 
 It speaks over the socket ``FD`` it inherits: a frame is 8 bytes of length, then a pickle.
 It warms up (the grammar, the rules, one judgement on each path), says ``ready``, then
@@ -70,8 +70,10 @@ def _end_with(parent: int) -> None:
 
 
 def main(argv: list[str]) -> None:
-    fd, parent = int(argv[0]), int(argv[1])
+    fd, parent, nice = int(argv[0]), int(argv[1]), int(argv[2])
     _end_with(parent)
+    if nice:  # the long lane's worker yields the CPU to the others
+        os.nice(nice)
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     sock = socket.socket(fileno=fd)
     from adjudicator.desk.pool import warm

@@ -56,10 +56,12 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
     url = f"http://127.0.0.1:{port}"
     try:
-        deadline = time.monotonic() + 60
+        deadline = time.monotonic() + 300
         while True:
             try:
-                if httpx2.get(url + "/api/rulings", timeout=2).status_code == 200:
+                # 200 once the judging workers are warm (the server answers before).
+                health = httpx2.get(url + "/api/health", timeout=2)
+                if health.status_code == 200 and health.json()["judges"]["long"]["ready"]:
                     break
             except httpx2.TransportError:
                 pass

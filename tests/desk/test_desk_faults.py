@@ -60,16 +60,40 @@ def test_a_judgement_past_its_limit_is_cancelled_and_its_worker_replaced(tmp_pat
     app = create_app(f"sqlite:///{tmp_path / 'a.db'}", workers=1, timeout=2)
     with TestClient(app) as c:
         judges = app.state.judges
-        [old] = judges.pids()
+        [old] = judges.pids(long=True)  # a log this long is judged in the long lane
         r = c.post("/api/judge", content=LONG.encode(), headers=TEXT)
         assert r.status_code == 504 and r.json()["error"]["code"] == "timeout"
         assert judges.cancelled == 1
         assert _until(lambda: not _alive(old)), "the cancelled judgement's worker still runs"
-        assert _until(lambda: judges.health()["ready"] == 1)
-        [new] = judges.pids()
+        assert _until(lambda: judges.health()["long"]["ready"] == 1)
+        [new] = judges.pids(long=True)
         assert new != old and judges.died == 0
+        long_again = LONG.replace("一萬", "二萬", 1)
+        r = c.post("/api/judge", content=long_again.encode(), headers=TEXT)
+        assert r.status_code == 504 and judges.cancelled == 2
+        # A short log meanwhile is judged by the short lane, whatever the long one does.
         r = c.post("/api/judge", content=SHORT.encode(), headers=TEXT)
         assert r.status_code == 200 and r.headers["server-timing"].startswith("queue")
+
+
+def test_the_long_lane_takes_one_at_a_time_and_refuses_past_its_queue(tmp_path: Path) -> None:
+    app = create_app(f"sqlite:///{tmp_path / 'a.db'}", workers=1, timeout=30)
+    with TestClient(app) as c:
+        answers: list[httpx2.Response] = []
+        texts = [LONG.replace("一萬", n, 1) for n in ("二萬", "三萬", "四萬", "五萬")]
+        asking = [threading.Thread(target=lambda t=t: answers.append(
+            c.post("/api/judge", content=t.encode(), headers=TEXT))) for t in texts]
+        for t in asking:
+            t.start()
+            time.sleep(0.2)
+        short = c.post("/api/judge", content=SHORT.encode(), headers=TEXT)
+        assert short.status_code == 200
+        for t in asking:
+            t.join()
+        codes = sorted(a.json()["error"]["code"] for a in answers)
+        # One judged (past the limit), two waited (and timed out), one refused at once.
+        assert codes.count("long_busy") >= 1 and set(codes) <= {"long_busy", "timeout"}
+        assert app.state.judges.health()["long"]["refused"] >= 1
 
 
 def test_a_worker_killed_idle_is_replaced_before_work_reaches_it(tmp_path: Path) -> None:
@@ -108,12 +132,15 @@ def _health(url: str) -> httpx2.Response | None:
 def test_the_server_killed_leaves_no_process_behind(tmp_path: Path, busy: bool) -> None:
     proc, url = _serve(tmp_path / "a.db", "--workers", "2")
     try:
-        assert _until(lambda: (h := _health(url)) is not None and h.status_code == 200, 120)
+        # Every worker warm, the long lane's too (it warms at a low priority: slowly on a
+        # loaded machine).
+        assert _until(lambda: (h := _health(url)) is not None and h.status_code == 200
+                      and h.json()["judges"]["long"]["ready"] == 1, 300)
         children = _descendants(proc.pid)
         assert len(children) >= 2
         if busy:  # a worker deep in a long judgement when the server dies
             threading.Thread(target=lambda: _post_quietly(url, LONG), daemon=True).start()
-            assert _until(lambda: _health(url).json()["judges"]["busy"] == 1, 30)
+            assert _until(lambda: _health(url).json()["judges"]["long"]["busy"] == 1, 30)
         proc.send_signal(signal.SIGKILL)
         proc.wait(timeout=10)
         assert _until(lambda: not any(_alive(p) for p in children), 10), \
