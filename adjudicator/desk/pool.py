@@ -51,12 +51,14 @@ BATCH_SIZE = 8
 # its answers make room for (a client sends its next log as its answer comes) can join
 # them in one batch rather than one of them being judged alone.
 LINGER = 0.005  # seconds
-# A log of more lines than this, and a whole match, is judged in the long lane: a worker of
-# its own at a lower CPU priority, one log at a time, at most LONG_QUEUE waiting (then 503).
+# A log of more lines or characters than these, and a whole match, is judged in the long
+# lane: a worker of its own at a lower CPU priority, one log at a time, at most LONG_QUEUE
+# waiting (then 503).
 # A hand's log is a few dozen lines, a whole hand some two hundred: long logs are rare,
 # and a client sending the longest ones (10,000 acts, seconds of CPU each) must not take
 # the workers that answer the short ones.
 LONG_LINES = 400
+LONG_CHARS = 16_000  # a 400-line log is some 6,000 characters; one line of 200 KB is long
 LONG_QUEUE = 2
 LONG_NICE = 10
 # A worker that has not warmed up in this long is ended and another started.
@@ -184,7 +186,8 @@ class _Worker:
 def _is_long(fn: Callable[..., Any], args: tuple[Any, ...]) -> bool:
     if fn is service.match:
         return True
-    return bool(args) and isinstance(args[0], str) and args[0].count("\n") > LONG_LINES
+    return bool(args) and isinstance(args[0], str) and (
+        len(args[0]) > LONG_CHARS or args[0].count("\n") > LONG_LINES)
 
 
 def _batch_key(fn: Callable[..., Any], args: tuple[Any, ...]) -> str | None:

@@ -27,11 +27,18 @@ def error(message: str, code: str, line: int | None = None, column: int | None =
     return {"error": {"code": code, "message": message, "line": line, "column": column, **more}}
 
 
+# Of a very long line, an error quotes this many characters either side of the fault (the
+# caret under it), not the whole line back.
+QUOTED = 60
+
+
 def log_error(err: LogError) -> dict[str, Any]:
-    shown = err.source_line.replace("\t", " ")
+    start = max(err.column - 1 - QUOTED, 0)
+    quoted = err.source_line[start:err.column - 1 + QUOTED]
+    shown = quoted.replace("\t", " ")
     return error(err.message, "log_error", err.line, err.column, expected=err.expected,
-                 detail=err.detail, source_line=err.source_line,
-                 caret=caret_line(shown, err.column))
+                 detail=err.detail, source_line=quoted,
+                 caret=caret_line(shown, err.column - start))
 
 
 def form_error(err: FormError) -> dict[str, Any]:
