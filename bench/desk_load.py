@@ -278,8 +278,7 @@ def report(label: str, args: argparse.Namespace, took: float, load: float,
           f"range {low / 1024:.0f}-{high / 1024:.0f} MB")
     if label == "abusive":
         print(f"abusive client answered: {ABUSE['statuses']}  (0: no answer in 120 s)")
-        print(f"Chromium at once: at most {ABUSE['browsers']} browser(s), "
-              f"{ABUSE['chromium_processes']} Chromium processes in all")
+        print(f"Chromium at once: at most {ABUSE['browsers']} browser(s) under the server")
     ordered = sorted(latencies)
     return ordered[int(0.95 * (len(ordered) - 1))]
 

@@ -219,11 +219,12 @@ class Judges:
         self._workers.append(_Worker(long=True))
         self._tasks: set[asyncio.Task[None]] = set()
         self._warmed: asyncio.Event | None = None
+        self._first: asyncio.Event | None = None  # set once a worker has been warm
 
     async def start(self, wait: bool = True) -> None:
         """Start every worker; with ``wait``, return once all are warm (else at once: the
         server answers while they warm, and requests wait for the first)."""
-        self._warmed = asyncio.Event()
+        self._warmed, self._first = asyncio.Event(), asyncio.Event()
         for worker in self._workers:
             self._spawn(worker)
         if wait:
@@ -298,6 +299,8 @@ class Judges:
                 self._spawn(worker, RETRY)
             return
         worker.ready = True
+        if self._first is not None:
+            self._first.set()
         if self._warmed is not None and all(w.ready for w in self._workers):
             self._warmed.set()
         self._schedule()
@@ -342,6 +345,10 @@ class Judges:
         if key in self._cache:
             self._cache.move_to_end(key)
             return self._cache[key], Timing()
+        if self._first is not None and not self._first.is_set():
+            # The server has just started: a request's time counts from when the first
+            # worker is warm, not through the start-up.
+            await asyncio.wait_for(self._first.wait(), WARM_LIMIT)
         job = _Job(fn, args, key, _batch_key(fn, args), long=_is_long(fn, args))
         if job.long and sum(j.long and not j.future.done()
                             for j in self._queue) >= self.long_queue:
