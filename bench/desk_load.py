@@ -21,6 +21,15 @@ cheap as it can be: the logs are written before the clock starts, and each clien
 HTTP/1.1 over one kept-alive socket by hand (httpx2's client, with each log made in the
 loop, cost 5.6 ms of CPU a request against 0.8).  Its CPU share is printed, so a reader
 knows what it took away.
+
+``--abusive`` adds, beside those clients, what a hostile one sends: two maximal logs a
+second (10,000 acts, and a 250 KB line of tiles run together, each new) and two PDF
+requests a second, each on a connection of its own; it prints what they were answered,
+and the most Chromium processes the server had at once (sampled five times a second).
+``--compare`` runs the quiet load and then the abusive one back to back, each
+``--seconds`` long, and prints the short requests' p95 ratio: the machine is shared, so
+two short runs next to each other compare best.  On starting, it prints how soon the
+server answered ``/api/health`` and the first judgement.
 """
 
 from __future__ import annotations
@@ -122,9 +131,68 @@ async def answer(reader: asyncio.StreamReader) -> tuple[int, tuple[float, float,
 
 Timings = list[tuple[float, float, int]]
 
+MAXIMAL_ACTS = "".join(f"{n} 東 摸\n{n + 1} 東 打 {t}\n" for n, t in zip(
+    range(1, 10_000, 2), ["一萬", "九筒", "東", "中"] * 2500, strict=False))
+MAXIMAL_LINE = "1 東 打 " + "三萬" * 40_000 + "\n"  # 240 KB on one line
+
+
+def maximal(i: int) -> bytes:
+    head = f"規則: tw16\n莊家: 東\n# abusive {i}\n紀錄:\n"
+    return (head + (MAXIMAL_ACTS if i % 2 else MAXIMAL_LINE)).encode()
+
+
+def chromiums(pid: int) -> tuple[int, int]:
+    """Chromium browsers (not their helpers) and all Chromium processes under ``pid``."""
+    browsers = every = 0
+    for p in tree(pid)[1:]:
+        try:
+            args = Path(f"/proc/{p}/cmdline").read_bytes().split(b"\0")
+        except OSError:
+            continue
+        if args and Path(args[0].decode(errors="replace")).name in ("chromium", "chrome"):
+            every += 1
+            browsers += not any(a.startswith(b"--type=") for a in args)
+    return browsers, every
+
+
+async def abuse(port: int, seconds: float, pdf_path: str, pid: int) -> dict[str, object]:
+    """Two maximal logs and two PDF requests a second for ``seconds``; their answers."""
+    statuses: dict[str, dict[int, int]] = {"log": {}, "pdf": {}}
+    most = [0, 0]
+    end = time.perf_counter() + seconds
+
+    async def one(kind: str, raw: bytes) -> None:
+        try:
+            reader, writer = await asyncio.open_connection("127.0.0.1", port)
+            writer.write(raw)
+            status, _ = await asyncio.wait_for(answer(reader), 120)
+            writer.close()
+        except (OSError, TimeoutError, asyncio.IncompleteReadError):
+            status = 0
+        statuses[kind][status] = statuses[kind].get(status, 0) + 1
+
+    async def sender() -> None:
+        tasks, i = [], 0
+        while time.perf_counter() < end:
+            tasks.append(asyncio.create_task(one("log", request(port, maximal(i)))))
+            pdf = (f"GET {pdf_path} HTTP/1.1\r\nhost: 127.0.0.1:{port}\r\n\r\n").encode()
+            tasks.append(asyncio.create_task(one("pdf", pdf)))
+            i += 1
+            await asyncio.sleep(0.5)
+        await asyncio.gather(*tasks)
+
+    async def count() -> None:
+        while time.perf_counter() < end:
+            browsers, every = chromiums(pid)
+            most[0], most[1] = max(most[0], browsers), max(most[1], every)
+            await asyncio.sleep(0.2)
+
+    await asyncio.gather(sender(), count())
+    return {"statuses": statuses, "browsers": most[0], "chromium_processes": most[1]}
+
 
 async def run(port: int, todo: Iterator[bytes], seconds: float, clients: int,
-              pid: int, rate: float | None = None
+              pid: int, rate: float | None = None, pdf_path: str | None = None
               ) -> tuple[list[float], Timings, int, list[tuple[float, int]]]:
     """``clients`` requests kept in flight (each sends its next as its answer comes), or with
     ``rate`` requests sent at that many a second whatever the answers, over up to
@@ -160,8 +228,14 @@ async def run(port: int, todo: Iterator[bytes], seconds: float, clients: int,
             memory.append((time.perf_counter() - start, rss_kb(pid)))
             await asyncio.sleep(seconds / 10)
 
-    await asyncio.gather(sample(), *(client() for _ in range(clients)))
+    extra = [abuse(port, seconds, pdf_path, pid)] if pdf_path else []
+    done = await asyncio.gather(sample(), *extra, *(client() for _ in range(clients)))
+    if pdf_path:
+        ABUSE.update(done[1])
     return latencies, timings, failures, memory
+
+
+ABUSE: dict[str, object] = {}  # what the abusive client was answered, in the last run
 
 
 def spread(seconds: list[float]) -> str:
@@ -169,6 +243,44 @@ def spread(seconds: list[float]) -> str:
     p95 = ordered[int(0.95 * (len(ordered) - 1))]
     return (f"p50 {statistics.median(ordered) * 1000:.0f} ms  p95 {p95 * 1000:.0f} ms  "
             f"max {ordered[-1] * 1000:.0f} ms")
+
+
+def report(label: str, args: argparse.Namespace, took: float, load: float,
+           result: tuple[list[float], Timings, int, list[tuple[float, int]]],
+           cpu: tuple[tuple[float, float, float], tuple[float, float, float]]) -> float:
+    """Print one run's figures; its p95 latency (seconds)."""
+    latencies, timings, failures, memory = result
+    n = len(latencies)
+    load_is = (f"{args.rate:g} requests/s sent over up to {args.clients} connections"
+               if args.rate else f"{args.clients} clients")
+    print(f"[{label}] POST /api/judge, 40-act log "
+          f"({'same log' if args.same else 'a new log each time'}), {load_is}, {took:.1f} s,"
+          f" load average {load:.1f} at the start")
+    print(f"requests: {n}  failures: {failures}  rate: {n / took:.1f} req/s")
+    print(f"latency: {spread(latencies)}")
+    if timings:
+        queued, judged, batch = zip(*timings, strict=True)
+        print(f"  of which waiting for a worker: {spread(list(queued))}")
+        print(f"  of which the worker's run:     {spread(list(judged))}  "
+              f"(logs a run: mean {statistics.mean(batch):.1f}, max {max(batch)})")
+    before, after = cpu
+    server_ms, workers_ms, client_ms = (
+        (b - a) / n * 1000 for a, b in zip(before, after, strict=True))
+    total = server_ms + workers_ms + client_ms
+    print(f"CPU a request: server {server_ms:.1f} ms  workers {workers_ms:.1f} ms  "
+          f"load generator {client_ms:.1f} ms ({client_ms / total:.0%} of {total:.1f} ms)")
+    print("server memory (RSS, all processes): " + "  ".join(
+        f"{t:.0f}s {kb / 1024:.0f} MB" for t, kb in memory))
+    first, last = memory[0][1], memory[-1][1]
+    low, high = min(kb for _, kb in memory), max(kb for _, kb in memory)
+    print(f"memory: start {first / 1024:.0f} MB  end {last / 1024:.0f} MB  "
+          f"change {(last - first) / 1024:+.0f} MB ({(last - first) / first:+.1%})  "
+          f"range {low / 1024:.0f}-{high / 1024:.0f} MB")
+    if label == "abusive":
+        print(f"abusive client answered: {ABUSE['statuses']}  (0: no answer in 120 s)")
+        print(f"Chromium at once: at most {ABUSE['browsers']} browser(s) under the server")
+    ordered = sorted(latencies)
+    return ordered[int(0.95 * (len(ordered) - 1))]
 
 
 def main() -> None:
@@ -184,74 +296,75 @@ def main() -> None:
     parser.add_argument("--recycle", type=int, default=None,
                         help="the server's --recycle (logs a worker judges before it is replaced)")
     parser.add_argument("--same", action="store_true", help="the same log every time")
+    parser.add_argument("--abusive", action="store_true",
+                        help="beside the clients, two maximal logs and two PDFs a second")
+    parser.add_argument("--compare", action="store_true",
+                        help="the quiet run, then the abusive one, and the p95 ratio")
     args = parser.parse_args()
     if args.rate and "--clients" not in sys.argv:
         args.clients = 32
     port = free_port()
     url = f"http://127.0.0.1:{port}"
+    runs = 2 if args.compare else 1
     # More logs than the server could judge in the time: none is sent twice.
-    count = int((args.warmup + args.seconds) * 400) + 100
+    count = int((args.warmup + args.seconds * runs) * 400) + 100
     bodies = [request(port, make_log(40, seed=7 if args.same else 1000 + i).encode())
               for i in range(count)]
+    labels = ["quiet", "abusive"] if args.compare else [
+        "abusive" if args.abusive else "quiet"]
+    p95s = []
     with tempfile.TemporaryDirectory() as work:
+        # Loopback clients are not rate-limited (serve --rate-limit): the bench is one.
         cmd = [sys.executable, "-m", "adjudicator", "serve", "--port", str(port),
                "--db", f"sqlite:///{work}/archive.db"]
         if args.workers:
             cmd += ["--workers", str(args.workers)]
         if args.recycle is not None:
             cmd += ["--recycle", str(args.recycle)]
+        started = time.monotonic()
         server = subprocess.Popen(cmd, cwd=ROOT, stdout=subprocess.DEVNULL)
         try:
-            for _ in range(300):
+            health = None
+            for _ in range(3000):
                 try:
-                    if httpx2.get(url + "/api/rulings", timeout=2).status_code == 200:
-                        break
+                    httpx2.get(url + "/api/health", timeout=2)
+                    health = time.monotonic() - started
+                    break
                 except httpx2.TransportError:
-                    time.sleep(0.2)
+                    time.sleep(0.05)
+            first = httpx2.post(url + "/api/judge", content=make_log(40, seed=99).encode(),
+                                timeout=120)
+            judged = time.monotonic() - started
+            print(f"start: /api/health answered {health:.1f} s after the server was started,"
+                  f" the first judgement ({first.status_code}) {judged:.1f} s after")
             for seed in range(4):  # warm: every worker has judged once
                 httpx2.post(url + "/api/judge", content=make_log(40, seed=seed).encode(),
                             timeout=60)
+            filed = httpx2.post(url + "/api/judge?archive=true",
+                                content=make_log(40, seed=5).encode(), timeout=60)
+            pdf_path = filed.headers["Location"] + ".pdf"
+            # The printer's Chromium is started before the measured runs: its memory is
+            # the server's from then on, not growth.
+            httpx2.get(url + pdf_path, timeout=120)
             todo = iter(bodies)
             if args.warmup:
                 asyncio.run(run(port, todo, args.warmup, args.clients, server.pid, args.rate))
-            load = os.getloadavg()[0]
-            main_pid = server.pid
-            before = (cpu_s(main_pid), workers_cpu_s(main_pid), time.process_time())
-            began = time.monotonic()
-            latencies, timings, failures, memory = asyncio.run(
-                run(port, todo, args.seconds, args.clients, server.pid, args.rate))
-            took = time.monotonic() - began
-            after = (cpu_s(main_pid), workers_cpu_s(main_pid), time.process_time())
-            memory.append((took, rss_kb(server.pid)))  # at the end, the workers still up
+            for label in labels:
+                load = os.getloadavg()[0]
+                before = (cpu_s(server.pid), workers_cpu_s(server.pid), time.process_time())
+                began = time.monotonic()
+                result = asyncio.run(run(port, todo, args.seconds, args.clients, server.pid,
+                                         args.rate, pdf_path if label == "abusive" else None))
+                took = time.monotonic() - began
+                after = (cpu_s(server.pid), workers_cpu_s(server.pid), time.process_time())
+                result[3].append((took, rss_kb(server.pid)))  # at the end
+                p95s.append(report(label, args, took, load, result, (before, after)))
         finally:
             server.terminate()
             server.wait(timeout=30)
-    n = len(latencies)
-    load_is = (f"{args.rate:g} requests/s sent over up to {args.clients} connections"
-               if args.rate else f"{args.clients} clients")
-    print(f"POST /api/judge, 40-act log ({'same log' if args.same else 'a new log each time'}),"
-          f" {load_is}, {took:.1f} s after {args.warmup:.0f} s of warm-up,"
-          f" load average {load:.1f} at the start")
-    print(f"requests: {n}  failures: {failures}  rate: {n / took:.1f} req/s")
-    print(f"latency: {spread(latencies)}")
-    if timings:
-        queued, judged, batch = zip(*timings, strict=True)
-        print(f"  of which waiting for a worker: {spread(list(queued))}")
-        print(f"  of which the worker's run:     {spread(list(judged))}  "
-              f"(logs a run: mean {statistics.mean(batch):.1f}, max {max(batch)})")
-    server_ms, workers_ms, client_ms = (
-        (b - a) / n * 1000 for a, b in zip(before, after, strict=True))
-    total = server_ms + workers_ms + client_ms
-    print(f"CPU a request: server {server_ms:.1f} ms  workers {workers_ms:.1f} ms  "
-          f"load generator {client_ms:.1f} ms ({client_ms / total:.0%} of {total:.1f} ms)  "
-          f"-> {2000 / total:.0f} req/s on 2 idle cores")
-    print("server memory (RSS, all processes): " + "  ".join(
-        f"{t:.0f}s {kb / 1024:.0f} MB" for t, kb in memory))
-    first, last = memory[0][1], memory[-1][1]
-    low, high = min(kb for _, kb in memory), max(kb for _, kb in memory)
-    print(f"memory: start {first / 1024:.0f} MB  end {last / 1024:.0f} MB  "
-          f"change {(last - first) / 1024:+.0f} MB ({(last - first) / first:+.1%})  "
-          f"range {low / 1024:.0f}-{high / 1024:.0f} MB")
+    if args.compare:
+        print(f"short requests' p95: quiet {p95s[0] * 1000:.0f} ms, abusive "
+              f"{p95s[1] * 1000:.0f} ms: {p95s[1] / p95s[0]:.2f}x")
 
 
 if __name__ == "__main__":

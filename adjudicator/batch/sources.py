@@ -11,10 +11,13 @@ of the output rather than stopping the run.
 from __future__ import annotations
 
 import glob
-import json
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
+
+from adjudicator.language.json_form import JsonError, UnknownField, load
+
+_WRAPPER = ("name", "log")  # a JSONL line's fields when the log is its text
 
 LOG_SUFFIXES = (".log", ".case", ".json", ".match")
 
@@ -45,12 +48,15 @@ def expand(paths: Iterable[str]) -> Iterator[Item]:
 
 
 def _file(path: Path) -> Item:
+    from adjudicator.language.errors import LogError
     from adjudicator.language.reader import decode
 
     try:
         return Item(str(path), decode(path.read_bytes()))
     except FileNotFoundError:
         return Item(str(path), None, "沒有這個檔案")
+    except LogError as err:  # not UTF-8: that file's error line, and the run goes on
+        return Item(str(path), None, str(err))
     except (OSError, ValueError) as err:
         return Item(str(path), None, f"讀不到：{err}")
 
@@ -66,12 +72,19 @@ def _jsonl(path: Path) -> Iterator[Item]:
             continue
         where = f"{path}:{number}"
         try:
-            data = json.loads(line)
-        except json.JSONDecodeError as err:
-            yield Item(where, None, f"不是有效的 JSON（{err.msg}，第 {err.colno} 字）")
+            data = load(line)
+        except JsonError as err:  # too deep, a lone surrogate …: that line, not the run
+            yield Item(where, None, f"第 {err.column} 字：{err.reason}")
             continue
-        if isinstance(data, dict) and isinstance(data.get("log"), str):
-            yield Item(str(data.get("name") or where), data["log"])
+        if isinstance(data, dict) and "log" in data:
+            name = str(data.get("name") or where)
+            extra = [key for key in data if key not in _WRAPPER]
+            if extra:
+                yield Item(name, None, str(UnknownField("", extra[0], list(_WRAPPER))))
+            elif not isinstance(data["log"], str):
+                yield Item(name, None, "log 應是紀錄全文（字串）")
+            else:
+                yield Item(name, data["log"])
         elif isinstance(data, dict):
             yield Item(str(data.get("name") or where), line)
         else:

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from adjudicator.desk import RECYCLE
+from adjudicator.desk import PDF_QUEUE, PER_MINUTE, RECYCLE
 
 if TYPE_CHECKING:
     from adjudicator.rules.rulesets import House
@@ -22,6 +22,14 @@ def serve(
     workers: Annotated[int | None, typer.Option(
         help="同時裁決的工作行程數（預設：CPU 核心數）")] = None,
     timeout: Annotated[float, typer.Option(help="每次裁決的時間上限（秒）")] = 10.0,
+    rate_limit: Annotated[float, typer.Option(
+        min=0, help="每位用戶（IP）每分鐘至多送出幾次（POST 與 PDF；0：不限）；本機位址"
+                    "（127.0.0.1，如本機壓力測試）不限，除非加 --rate-limit-loopback"),
+    ] = PER_MINUTE,
+    rate_limit_loopback: Annotated[bool, typer.Option(
+        help="本機位址也受 --rate-limit 限制（反向代理未傳 X-Forwarded-For 時）")] = False,
+    pdf_queue: Annotated[int, typer.Option(
+        min=1, help="同時等候或列印的 PDF 請求上限（再多則回 503）")] = PDF_QUEUE,
     recycle: Annotated[int, typer.Option(
         min=0, help="工作行程裁決滿這麼多份紀錄後換一個新的，記憶體才不隨執行時間增長"
                     "（0：不換）")] = RECYCLE,
@@ -73,7 +81,9 @@ def serve(
         app = create_app(db, workers, timeout, recycle, houses,
                          open_allowed=not exposed or open_desk,
                          loopback_only=not exposed, https=bool(proxy),
-                         origins=tuple(origin))
+                         origins=tuple(origin), warm_first=False,
+                         pdf_queue=pdf_queue, rate_limit=rate_limit,
+                         limit_loopback=rate_limit_loopback)
     except Exception as err:  # an unreachable database, a bad URL, a missing driver
         print(f"無法開啟裁決檔案 {db or '（預設 SQLite 檔）'}：{err}")
         raise typer.Exit(2) from None

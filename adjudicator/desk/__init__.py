@@ -9,3 +9,9 @@ Everything here is imported only by the ``serve`` command (and ``diff --archive`
 # new log, and a successor costs about a second of one core to start (under load, a
 # worker's every minute or so).
 RECYCLE = 2000
+
+# Requests a minute each client may send that make the desk work (POSTs and PDFs; 0: no
+# limit), desk/ratelimit.py; a table's referee sends far fewer, the live check debounced.
+PER_MINUTE = 120
+# PDF requests waiting or printing at once (desk/printer.py); one more is answered 503.
+PDF_QUEUE = 4

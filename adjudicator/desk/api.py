@@ -1,8 +1,10 @@
 """The JSON API for platforms and league software (documented at ``/docs``).
 
-A log is sent as ``text/plain`` (UTF-8), or as JSON ``{"text": "…", "profile": "…",
-"settings": {"解釋.X": "Y"}}``.  Every error is JSON: ``{"error": {"code", "message",
-"line", "column", …}}``, with the line and column of the log (or of the JSON) at fault.
+A log is sent as ``text/plain`` (UTF-8), as its JSON form (docs/incident.schema.json), or
+as JSON ``{"text": "…", "profile": "…", "settings": {"解釋.X": "Y"}}`` (the text, or the
+JSON form, in ``text``).  Every error is JSON: ``{"error": {"code", "message", "line",
+"column", …}}``, with the line and column of the log (or of the JSON) at fault; a field a
+body may not have is refused (422), naming it and the nearest known one.
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ from typing import Annotated, Any, TypeVar
 from fastapi import APIRouter, Query, Request
 from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import JSONResponse, Response
-from pydantic import BaseModel, Field, ValidationError, create_model
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, create_model
 
 from adjudicator.desk import history, limits, security, service
 from adjudicator.desk.archive import Query as ArchiveQuery
@@ -24,21 +26,48 @@ from adjudicator.ruling.scoring import HAND_FLAGS
 
 router = APIRouter(prefix="/api", tags=["api"])
 
+def _inlined(node: Any, defs: dict[str, Any]) -> Any:
+    """A JSON schema with its ``#/$defs/…`` references written out (they would resolve
+    against the OpenAPI document, which has no ``$defs``); the form's are not recursive."""
+    if isinstance(node, dict):
+        ref = node.get("$ref", "")
+        if ref.startswith("#/$defs/"):
+            rest = {k: v for k, v in node.items() if k != "$ref"}
+            return {**_inlined(defs[ref.removeprefix("#/$defs/")], defs), **rest}
+        return {k: _inlined(v, defs) for k, v in node.items()
+                if k not in ("$schema", "$id", "$defs")}
+    if isinstance(node, list):
+        return [_inlined(v, defs) for v in node]
+    return node
+
+
+def _form_schema() -> dict[str, Any]:
+    from adjudicator.language.json_form import schema
+
+    return _inlined(schema(), schema().get("$defs", {}))
+
+
+_FORM = _form_schema()
+_WRAPPED = {
+    "title": "{\"text\": …}", "type": "object", "required": ["text"],
+    "additionalProperties": False,
+    "properties": {"text": {"description": "the log: its text, or its JSON form",
+                            "oneOf": [{"type": "string"}, _FORM]},
+                   "profile": {"type": "string", "example": "tw16-alt"},
+                   "settings": {"type": "object", "additionalProperties": {"type": "string"},
+                                "example": {"解釋.八張窗": "all"}}}}
 _LOG_SCHEMA = {
     "text/plain": {"schema": {"type": "string"},
                    "example": "規則: tw16\n莊家: 東\n紀錄:\n1 東 摸\n"},
-    "application/json": {"schema": {
-        "type": "object", "required": ["text"],
-        "properties": {"text": {"type": "string", "description": "the log"},
-                       "profile": {"type": "string", "example": "tw16-alt"},
-                       "settings": {"type": "object",
-                                    "additionalProperties": {"type": "string"},
-                                    "example": {"解釋.八張窗": "all"}}}}},
+    "application/json": {"schema": {"oneOf": [_WRAPPED, _FORM]}},
 }
 LOG_BODY = {"requestBody": {"required": True, "content": _LOG_SCHEMA}}
 ERRORS: dict[int | str, dict[str, Any]] = {
     400: {"description": "a log or body that cannot be read: `error` with line and column"},
     413: {"description": "body over 256 KB"},
+    422: {"description": "a field the body may not have: `error` names it and the nearest "
+                         "known one (`field`, `nearest`)"},
+    429: {"description": "too many requests from this client: wait `Retry-After` seconds"},
     504: {"description": "the judgement ran past the time limit"},
 }
 
@@ -95,23 +124,63 @@ def _settings(pairs: list[str], given: dict[str, str]) -> dict[str, str]:
         raise Refused(400, service.error(str(err), "bad_setting")) from None
 
 
+# The fields of a log sent as ``{"text": …}``; the JSON form's own are its schema's.
+_WRAPPER = ["text", "profile", "settings"]
+
+
+def _unknown(where: str, field: str, known: list[str]) -> Refused:
+    from adjudicator.language.json_form import UnknownField
+
+    return Refused(422, service.form_error(UnknownField(where, field, known)))
+
+
+def _log_json(obj: Any) -> tuple[str, str | None, dict[str, str]]:
+    """A JSON body's log (as text: the log language, or its JSON form as JSON), profile and
+    settings: the JSON form of a log (docs/incident.schema.json) itself, or
+    ``{"text": LOG, "profile": …, "settings": {…}}`` where LOG is the log's text or its
+    JSON form (as an object or in a string)."""
+    import json
+
+    from adjudicator.language.json_form import FORMAT
+    from adjudicator.language.json_form import schema as form_schema
+
+    if not isinstance(obj, dict):
+        raise Refused(400, service.error(
+            "JSON 須為物件：紀錄的 JSON 形式（docs/incident.schema.json）"
+            "或 {\"text\": \"紀錄全文\"}", "bad_json"))
+    if "format" in obj:  # the JSON form itself: read (and its fields checked) by the worker
+        return json.dumps(obj, ensure_ascii=False), None, {}
+    for key in obj:
+        if key not in _WRAPPER:
+            if key in form_schema()["properties"]:
+                raise Refused(422, service.error(
+                    f"「{key}」是紀錄 JSON 形式的欄位：請加上 \"format\": \"{FORMAT}\""
+                    f"（docs/incident.schema.json）", "unknown_field", field=key,
+                    nearest="format"))
+            raise _unknown("", key, _WRAPPER)
+    text = obj.get("text")
+    if isinstance(text, dict):
+        text = json.dumps(text, ensure_ascii=False)
+    if not isinstance(text, str):
+        raise Refused(400, service.error(
+            "JSON 須有 \"text\"：紀錄全文（或紀錄的 JSON 形式）", "bad_json"))
+    profile = obj.get("profile")
+    if profile is not None and not isinstance(profile, str):
+        raise Refused(400, service.error("profile 須為字串", "bad_json"))
+    settings = obj.get("settings") or {}
+    if not isinstance(settings, dict) or not all(
+            isinstance(k, str) and isinstance(v, str) for k, v in settings.items()):
+        raise Refused(400, service.error("settings 須為 {\"解釋.X\": \"值\"}", "bad_json"))
+    return text, profile, settings
+
+
 async def log_input(request: Request, profile: str | None, pairs: list[str]) -> LogInput:
     raw = await limits.body(request)
     kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
     given: dict[str, str] = {}
     if kind == "application/json":
-        obj = limits.parse_json(raw)
-        if not isinstance(obj, dict) or not isinstance(obj.get("text"), str):
-            raise Refused(400, service.error("JSON 須為 {\"text\": \"紀錄全文\"}", "bad_json"))
-        if obj.get("profile") is not None:
-            if not isinstance(obj["profile"], str):
-                raise Refused(400, service.error("profile 須為字串", "bad_json"))
-            profile = profile or obj["profile"]
-        settings = obj.get("settings") or {}
-        if not isinstance(settings, dict) or not all(
-                isinstance(k, str) and isinstance(v, str) for k, v in settings.items()):
-            raise Refused(400, service.error("settings 須為 {\"解釋.X\": \"值\"}", "bad_json"))
-        given, text = settings, obj["text"]
+        text, given_profile, given = _log_json(limits.parse_json(raw))
+        profile = profile or given_profile
     else:
         from adjudicator.language.reader import decode
 
@@ -124,6 +193,10 @@ async def log_input(request: Request, profile: str | None, pairs: list[str]) -> 
     return LogInput(text, chosen, _settings(pairs, given), rules)
 
 
+# A worker's refusal by its code: a field the JSON form does not have is 422, the rest 400.
+_STATUS = {"unknown_field": 422}
+
+
 async def _run(request: Request, fn: Any, *args: Any, scale: float = 1) -> dict[str, Any]:
     return (await _timed(request, fn, *args, scale=scale))[0]
 
@@ -134,7 +207,7 @@ async def _timed(request: Request, fn: Any, *args: Any,
     waited for a worker and how long the worker took (and for how many logs)."""
     result, timing = await request.app.state.judges.timed(fn, *args, scale=scale)
     if "error" in result:
-        raise Refused(400, result)
+        raise Refused(_STATUS.get(result["error"]["code"], 400), result)
     return result, {"Server-Timing": timing.header()}
 
 
@@ -192,7 +265,9 @@ _MATCH_SCHEMA = {
     "text/plain": {"schema": {"type": "string"},
                    "example": "規則: tw16\n底: 300\n台: 100\n玩家: 東=阿明 南=小華 西=阿德 北=小美"
                               "\n\n第1盤:\n紀錄:\n90 西 打 一萬\n91 牌局 荒局\n"},
-    "application/json": _LOG_SCHEMA["application/json"],
+    "application/json": {"schema": {k: v for k, v in _WRAPPED.items() if k != "properties"}
+                         | {"properties": {**_WRAPPED["properties"],
+                                           "text": {"type": "string"}}}},
 }
 
 
@@ -212,7 +287,11 @@ async def match(request: Request, format: MatchFmt = MatchFmt.json, profile: Pro
     """裁決一將（`.match` 檔，見 docs/match-format.md）：依序裁決每盤、接續莊家與連莊、
     記每人累計帳目。`format=json` 為 `adjudicator match -f json` 的內容；`csv` 為帳目。
     某盤無法裁決時帳目算到前一盤，`stop` 說明原因（仍為 200）。"""
+    from adjudicator.language.json_form import looks_like_json
+
     log = await log_input(request, profile, settings)
+    if looks_like_json(log.text):
+        raise Refused(400, service.error("一將的紀錄（.match）只有文字形式", "bad_json"))
     result = await judge_match(request, log)
     headers = await _file(request, "match", result, log.text) if archive else {}
     return _answer(result, format, "match", headers)
@@ -263,13 +342,20 @@ async def lint(request: Request, profile: Profile = None,
                settings: Settings = []) -> dict[str, Any]:  # noqa: B006
     """檢查紀錄：`errors` 為無法讀取之處（行、字、應寫什麼），`warnings` 為紀錄前後矛盾之處。"""
     log = await log_input(request, profile, settings)
-    return await request.app.state.judges.run(service.lint, log.text, log.profile,
-                                              log.settings, log.rules)
+    found = await request.app.state.judges.run(service.lint, log.text, log.profile,
+                                               log.settings, log.rules)
+    if found["errors"] and found["errors"][0]["code"] in _STATUS:  # the contract, not the log
+        first = found["errors"][0]
+        raise Refused(_STATUS[first["code"]], {"error": first})
+    return found
 
 
 # The win's yes/no conditions, one field each, all false unless given.
-_HandFlags: type[BaseModel] = create_model(
-    "_HandFlags", **{name: (bool, False) for name in HAND_FLAGS})  # type: ignore[call-overload]
+# Every request model refuses a field it does not have (a misspelt flag must not score as
+# false): ``_model`` answers 422 naming the field and the nearest known one.
+_STRICT = ConfigDict(extra="forbid")
+_HandFlags: type[BaseModel] = create_model(  # type: ignore[call-overload]
+    "_HandFlags", __config__=_STRICT, **{name: (bool, False) for name in HAND_FLAGS})
 
 
 class ScoreRequest(_HandFlags):  # type: ignore[valid-type,misc]
@@ -289,6 +375,8 @@ class ScoreRequest(_HandFlags):  # type: ignore[valid-type,misc]
 
 
 class Side(BaseModel):
+    model_config = _STRICT
+
     profile: str | None = Field(None, max_length=64)
     settings: dict[str, str] = Field(default_factory=dict)
 
@@ -297,9 +385,29 @@ M = TypeVar("M", bound=BaseModel)
 
 
 class DiffRequest(BaseModel):
-    text: str
+    model_config = _STRICT
+
+    text: str | dict[str, Any] = Field(
+        description="紀錄全文，或紀錄的 JSON 形式（docs/incident.schema.json）")
     a: Side = Field(default_factory=Side)
     b: Side = Field(default_factory=Side)
+
+
+# Pydantic's kinds of invalid value, in words (the rest keep pydantic's message).
+_INVALID = {"string_type": "應是字串", "bool_type": "應是 true 或 false",
+            "bool_parsing": "應是 true 或 false", "dict_type": "應是 JSON 物件",
+            "model_type": "應是 JSON 物件", "missing": "缺少這個欄位",
+            "string_too_long": "過長", "model_attributes_type": "應是 JSON 物件"}
+
+
+def _fields_at(model: type[BaseModel], path: tuple[Any, ...]) -> list[str]:
+    """The field names of the (nested) model at ``path`` of ``model``."""
+    for name in path:
+        annotation = model.model_fields[str(name)].annotation
+        if not (isinstance(annotation, type) and issubclass(annotation, BaseModel)):
+            return []
+        model = annotation
+    return list(model.model_fields)
 
 
 async def _model(request: Request, model: type[M]) -> M:
@@ -308,8 +416,15 @@ async def _model(request: Request, model: type[M]) -> M:
         return model.model_validate(obj)
     except ValidationError as err:
         first = err.errors()[0]
-        where = ".".join(str(p) for p in first["loc"]) or "body"
-        raise Refused(422, service.error(f"{where}：{first['msg']}", "invalid")) from None
+        loc = tuple(first["loc"])
+        if first["type"] == "extra_forbidden" and loc:
+            raise _unknown(".".join(str(p) for p in loc[:-1]), str(loc[-1]),
+                           _fields_at(model, loc[:-1])) from None
+        where = ".".join(str(p) for p in loc) or "內容"
+        words = _INVALID.get(first["type"], first["msg"])
+        if first["type"] == "string_too_long":
+            words += f"（至多 {first.get('ctx', {}).get('max_length')} 字）"
+        raise Refused(422, service.error(f"{where}：{words}", "invalid", field=where)) from None
 
 
 def _body_of(model: type[BaseModel]) -> dict[str, Any]:
@@ -330,12 +445,16 @@ async def score(request: Request) -> dict[str, Any]:
 @router.post("/diff", openapi_extra=_body_of(DiffRequest), responses=ERRORS)
 async def diff(request: Request) -> dict[str, Any]:
     """同一份紀錄依 A、B 兩邊（規則或解釋點）各裁決一次，列出裁決改變之處。"""
+    import json
+
     asked = await _model(request, DiffRequest)
-    limits.check_text(asked.text)
+    text = asked.text if isinstance(asked.text, str) else json.dumps(asked.text,
+                                                                     ensure_ascii=False)
+    limits.check_text(text)
     houses = request.app.state.houses
     a = (*_profile(asked.a.profile, houses), _settings([], asked.a.settings))
     b = (*_profile(asked.b.profile, houses), _settings([], asked.b.settings))
-    return await _run(request, service.diff, asked.text, a, b)
+    return await _run(request, service.diff, text, a, b)
 
 
 @router.get("/rulings/{ruling_id}", responses={404: {"description": "no such ruling"}})

@@ -23,11 +23,13 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 
 from adjudicator import __version__
 from adjudicator.desk import (
+    PDF_QUEUE,
     RECYCLE,
     accounts,
     amend,
     api,
     docs,
+    health,
     login,
     match_pages,
     pages,
@@ -36,7 +38,9 @@ from adjudicator.desk import (
 )
 from adjudicator.desk.archive import Archive
 from adjudicator.desk.limits import MAX_BODY, Refused, too_large
-from adjudicator.desk.pool import Broken, Busy, Judges
+from adjudicator.desk.pool import Broken, Busy, Crowded, Judges
+from adjudicator.desk.printer import Printer
+from adjudicator.desk.ratelimit import RateLimit
 
 if TYPE_CHECKING:
     from adjudicator.rules.rulesets import House
@@ -45,7 +49,9 @@ DESCRIPTION = """台灣十六張麻將 裁判的 JSON API。
 
 紀錄以 `text/plain`（UTF-8）送出，或以 JSON `{"text": "…", "profile": "…", "settings": {…}}`。
 錯誤一律為 JSON：`{"error": {"code", "message", "line", "column", …}}`。
-限制：內容至多 256 KB、至多 10,000 個動作、JSON 至多 16 層、每次裁決有時間上限（逾時 504）。
+限制：內容至多 256 KB、至多 10,000 個動作、JSON 至多 16 層、每次裁決有時間上限（逾時 504，
+該次裁決即中止）；每位用戶每分鐘的送出次數有上限（逾量 429，見 Retry-After）；PDF 依序列印，
+佇列滿時 503。`GET /api/health` 回報伺服器狀態。
 """
 
 
@@ -91,7 +97,9 @@ def create_app(db: str | None = None, workers: int | None = None,
                timeout: float = 10.0, recycle: int = RECYCLE,
                houses: dict[str, House] | None = None, *, open_allowed: bool = True,
                loopback_only: bool = False, https: bool = False,
-               origins: tuple[str, ...] = ()) -> FastAPI:
+               origins: tuple[str, ...] = (), warm_first: bool = True,
+               pdf_queue: int = PDF_QUEUE, rate_limit: float = 0,
+               limit_loopback: bool = False) -> FastAPI:
     """The desk on the archive ``db``.
 
     ``houses`` are the house-rules sets it offers by name (serve --rules-dir: the
@@ -100,18 +108,24 @@ def create_app(db: str | None = None, workers: int | None = None,
     everything (``serve`` allows it on loopback or with ``--open``); ``loopback_only``:
     refuse host names that are not loopback (the open loopback desk, against DNS
     rebinding); ``https``: cookies are Secure and HSTS is sent (behind a TLS proxy);
-    ``origins``: the addresses browsers use, when a proxy does not pass the Host on."""
+    ``origins``: the addresses browsers use, when a proxy does not pass the Host on;
+    ``warm_first``: the first request is let in once every judging worker is warm (tests);
+    ``serve`` answers at once, and requests wait for the first warm worker;
+    ``rate_limit``: requests a minute a client may send that make the desk work (0: no
+    limit; ``serve`` sets ``PER_MINUTE``), loopback clients too with ``limit_loopback``."""
     archive = Archive(db)
     houses = houses or {}
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         app.state.judges = Judges(workers, timeout, recycle=recycle, houses=houses)
-        await app.state.judges.start()
+        app.state.printer = Printer(pdf_queue)
+        await app.state.judges.start(wait=warm_first)
         try:
             yield
         finally:
             app.state.judges.close()
+            app.state.printer.close()
 
     app = FastAPIOffline(title="adjudicator 裁判桌", version=__version__,
                          description=DESCRIPTION, lifespan=lifespan, redoc_url=None,
@@ -131,9 +145,11 @@ def create_app(db: str | None = None, workers: int | None = None,
     app.add_middleware(security.Gate, refuse=_refusal, origins=origins,
                        loopback_only=loopback_only)
     app.add_middleware(BodyLimit)
+    app.add_middleware(RateLimit, per_minute=rate_limit, loopback=limit_loopback)
     app.add_middleware(security.Headers, https=https)
     app.include_router(api.router)
     app.include_router(amend.router)
+    app.include_router(health.router)
     app.include_router(pages.router)
     app.include_router(match_pages.router)
     app.include_router(login.router)
@@ -151,6 +167,12 @@ def create_app(db: str | None = None, workers: int | None = None,
     async def busy(request: Request, exc: Busy) -> Response:
         return JSONResponse(service.error(
             f"裁決逾時（上限 {exc.args[0]:g} 秒），請稍後再試", "timeout"), 504)
+
+    @app.exception_handler(Crowded)
+    async def crowded(request: Request, exc: Crowded) -> Response:
+        return JSONResponse(service.error(
+            f"長紀錄一次只裁決一份，已有 {exc.args[0]} 份在等候；請稍後再試", "long_busy"), 503,
+            headers={"Retry-After": "10"})
 
     @app.exception_handler(Broken)
     async def broken(request: Request, exc: Broken) -> Response:

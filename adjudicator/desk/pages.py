@@ -163,15 +163,30 @@ async def download(request: Request, ruling_id: str, ext: str, v: int | None = N
     r, _, entry = await _shown(request, ruling_id, v)
     if ext != "pdf":
         return stored_file(r, ext, RULING_FILES, "ruling", entry)
+    return await printed(request, history.stamp_html(r.report_html, entry),
+                         f"ruling-{r.id}.pdf")
+
+
+async def printed(request: Request, html: str, name: str) -> Response:
+    """``html`` printed by the desk's printer (desk/printer.py) as the download ``name``, or
+    the JSON error saying why not (503: no Chromium, the queue full, a failed print)."""
+    from adjudicator.desk.printer import Full, TooSlow
+
     try:
-        document = await run_in_threadpool(pdf.render, history.stamp_html(r.report_html, entry))
+        document = await request.app.state.printer.print(html)
     except pdf.NoChromium:
         return JSONResponse(service.error(
             "伺服器上沒有 Chromium，無法產生 PDF；請下載 HTML 後列印"
             "（管理者可安裝：apt-get install -y chromium）", "no_pdf"), status_code=503)
+    except Full:
+        return JSONResponse(service.error("PDF 列印佇列已滿，請稍後再試", "pdf_busy"), 503,
+                            headers={"Retry-After": "5"})
+    except TooSlow as err:
+        return JSONResponse(service.error(f"PDF 列印逾時（上限 {err.args[0]:g} 秒）",
+                                          "timeout"), 504)
     except pdf.PdfError as err:
-        return JSONResponse(service.error(f"PDF 產生失敗：{err}", "pdf_failed"), 500)
-    return _download(document, "application/pdf", f"ruling-{r.id}.pdf")
+        return JSONResponse(service.error(f"PDF 產生失敗：{err}", "pdf_failed"), 503)
+    return _download(document, "application/pdf", name)
 
 
 # After the downloads: /r/{id} would also match /r/{id}.md.

@@ -2,9 +2,10 @@
 
 Judging is CPU-bound Python and clingo, so threads would queue behind one another; worker
 processes let one slow log run while the others are answered.  A request that waits or
-runs past the limit is answered 504; its worker finishes the job (the act limit bounds
-it) and takes the next.  Recent answers are kept by their input: the live checking and the
-judge button ask about the same text, and a referee re-judges the same log.
+runs past the limit is answered 504, and a judgement past it is cancelled: its worker is
+ended and a warm one started in its place (a log must not keep a worker after its answer is
+given up).  Recent answers are kept by their input: the live checking and the judge button
+ask about the same text, and a referee re-judges the same log.
 
 Jobs wait in one queue here, and a worker is given one only when it is free, so the queue
 shows what is waiting.  When a worker frees and several short logs wait to be judged with
@@ -14,26 +15,33 @@ judgement, is paid once for all of them, and under load the desk answers several
 as many logs a second.  A log alone, or a long one, is judged alone (the batch engine
 costs more than the single path for one log, and saves little on a long one).
 
-Each worker is a process of its own, and one that has judged ``recycle`` logs is replaced
-by a fresh one, warmed before it is given work, while the others go on answering: clingo
-keeps every term it has made for the life of its process, so a worker that judges ever new
-logs grows a little with each, and only a new process starts again from the warm size.
+Each worker is a process of its own (desk/worker.py), which ends with the server however
+the server ends.  A worker is given work only once it is warm (grammar and rules loaded,
+one judgement made), and the pool never hands work to a dead one: a worker that dies,
+idle or busy, is noticed at once (its socket closes) and a fresh one is warmed in its
+place.  The server answers at once on starting (``health``); requests wait for the first
+warm worker.  One that has judged ``recycle`` logs is replaced the same way: clingo keeps
+every term it has made for the life of its process, so a worker that judges ever new logs
+grows a little with each, and only a new process starts again from the warm size.
 """
 
 from __future__ import annotations
 
 import asyncio
 import json
-import multiprocessing
 import os
+import pickle
+import signal
+import socket
+import subprocess
+import sys
 from collections import OrderedDict, deque
 from collections.abc import Callable
-from concurrent.futures import ProcessPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from adjudicator.desk import RECYCLE, service
+from adjudicator.desk.worker import HEAD
 
 if TYPE_CHECKING:
     from adjudicator.rules.rulesets import House
@@ -46,27 +54,42 @@ BATCH_SIZE = 8
 # its answers make room for (a client sends its next log as its answer comes) can join
 # them in one batch rather than one of them being judged alone.
 LINGER = 0.005  # seconds
+# A log of more lines or characters than these, and a whole match, is judged in the long
+# lane: a worker of its own at a lower CPU priority, one log at a time, at most LONG_QUEUE
+# waiting (then 503).
+# A hand's log is a few dozen lines, a whole hand some two hundred: long logs are rare,
+# and a client sending the longest ones (10,000 acts, seconds of CPU each) must not take
+# the workers that answer the short ones.
+LONG_LINES = 400
+LONG_CHARS = 16_000  # a 400-line log is some 6,000 characters; one line of 200 KB is long
+LONG_QUEUE = 2
+LONG_NICE = 10
+# A worker that has not warmed up in this long is ended and another started.
+WARM_LIMIT = 120  # seconds
+# After a worker fails to start, the next try waits this long (a broken install must not
+# spin up processes in a loop).
+RETRY = 2.0  # seconds
 
 
 class Busy(Exception):
     """The judgement took longer than the time limit (its seconds are the argument)."""
 
 
+class Crowded(Exception):
+    """As many long logs as the long lane takes are waiting already."""
+
+
 class Broken(Exception):
-    """The worker judging the request died; the pool has been started afresh."""
+    """The worker judging the request died; a fresh one is being warmed in its place."""
 
 
-def _warm(houses: dict[str, House] | None = None) -> None:
+def warm(houses: dict[str, House] | None = None) -> None:
     # Each worker compiles the grammar and loads the rules once, before the first request,
     # for the single path and the batch engine both; it knows the operator's house rules.
     service.use_houses(houses or {})
     log = "規則: tw16\n紀錄:\n1 東 打 三萬\n"
     service.judge(log)
     service.judge_many([log, log + "2 南 摸\n"])
-
-
-def _ready() -> bool:
-    return True
 
 
 @dataclass
@@ -97,22 +120,78 @@ class _Job:
     queued: float = field(default_factory=lambda: asyncio.get_running_loop().time())
     started: float = 0.0  # when a worker was given it (the loop's clock)
     batch_of: int = 0  # the logs its worker run judged
+    worker: _Worker | None = None  # the one judging it
+    long: bool = False  # for the long lane
+
+
+class _Process:
+    """One worker process (desk/worker.py) and the socket the server speaks to it on."""
+
+    def __init__(self, nice: int = 0) -> None:
+        ours, theirs = socket.socketpair()
+        # A new interpreter, not a fork: the server has threads and an event loop a fork
+        # would copy.
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "adjudicator.desk.worker", str(theirs.fileno()),
+             str(os.getpid()), str(nice)], pass_fds=[theirs.fileno()],
+            stdin=subprocess.DEVNULL)
+        theirs.close()
+        self.sock = ours
+        self.reader: asyncio.StreamReader | None = None
+        self.writer: asyncio.StreamWriter | None = None
+        self.cancelled = False  # ended by the pool, its judgement past the time limit
+
+    async def connect(self) -> None:
+        self.reader, self.writer = await asyncio.open_unix_connection(sock=self.sock)
+
+    async def receive(self) -> Any:
+        """The next message; ``EOFError`` when the process is gone."""
+        assert self.reader is not None
+        try:
+            head = await self.reader.readexactly(HEAD.size)
+            return pickle.loads(await self.reader.readexactly(HEAD.unpack(head)[0]))
+        except (asyncio.IncompleteReadError, ConnectionError) as err:
+            raise EOFError from err
+
+    def send(self, message: Any) -> None:
+        assert self.writer is not None
+        data = pickle.dumps(message, protocol=pickle.HIGHEST_PROTOCOL)
+        self.writer.write(HEAD.pack(len(data)) + data)
+
+    def kill(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGKILL)
+        if self.writer is not None:
+            self.writer.close()
+        else:
+            self.sock.close()
+
+    def reap(self) -> None:
+        self.kill()
+        try:
+            self.proc.wait(timeout=5)
+        except subprocess.TimeoutExpired:  # not expected after SIGKILL
+            pass
 
 
 @dataclass
 class _Worker:
-    """One judging process (an executor of one), and how many logs it has judged."""
+    """A place in the pool: its process (warming, or ready for work) and its state."""
 
-    executor: ProcessPoolExecutor
-    judged: int = 0
-    busy: bool = False  # judging, or being replaced
+    long: bool = False  # the long lane's
+    process: _Process | None = None
+    ready: bool = False  # warm, and not ended
+    busy: bool = False  # judging
+    judged: int = 0  # logs this process has judged
+    jobs: list[_Job] = field(default_factory=list)  # the run it is judging
+    reply: asyncio.Future[Any] | None = None
 
 
-def _new_executor(houses: dict[str, House] | None = None) -> ProcessPoolExecutor:
-    # spawn, not fork: the server has threads and an event loop a fork would copy.
-    return ProcessPoolExecutor(
-        1, mp_context=multiprocessing.get_context("spawn"), initializer=_warm,
-        initargs=(houses or {},))
+def _is_long(fn: Callable[..., Any], args: tuple[Any, ...]) -> bool:
+    if fn is service.match:
+        return True
+    return bool(args) and isinstance(args[0], str) and (
+        len(args[0]) > LONG_CHARS or args[0].count("\n") > LONG_LINES)
 
 
 def _batch_key(fn: Callable[..., Any], args: tuple[Any, ...]) -> str | None:
@@ -135,31 +214,131 @@ class Judges:
         self._cache: OrderedDict[str, dict[str, Any]] = OrderedDict()
         self._queue: deque[_Job] = deque()
         self._dispatching = False
-        self._running: set[asyncio.Task[None]] = set()
         self.batched = 0  # jobs judged in a batch with others, since the start
         self.replaced = 0  # workers replaced after ``recycle`` logs, since the start
+        self.cancelled = 0  # judgements ended past their time limit, since the start
+        self.died = 0  # workers that died (killed, out of memory), since the start
         self._closed = False
-        self._workers = [_Worker(_new_executor(self.houses))
-                         for _ in range(workers or os.cpu_count() or 2)]
+        self.long_queue = LONG_QUEUE
+        self.crowded = 0  # long logs refused with the long lane full, since the start
+        self._workers = [_Worker() for _ in range(workers or os.cpu_count() or 2)]
+        self._workers.append(_Worker(long=True))
+        self._tasks: set[asyncio.Task[None]] = set()
+        self._warmed: asyncio.Event | None = None
+        self._first: asyncio.Event | None = None  # set once a worker has been warm
 
-    async def start(self) -> None:
-        """Start every worker (each warms up) before the first request is let in."""
-        loop = asyncio.get_running_loop()
-        await asyncio.gather(*(loop.run_in_executor(w.executor, _ready)
-                               for w in self._workers))
+    async def start(self, wait: bool = True) -> None:
+        """Start every worker; with ``wait``, return once all are warm (else at once: the
+        server answers while they warm, and requests wait for the first)."""
+        self._warmed, self._first = asyncio.Event(), asyncio.Event()
+        for worker in self._workers:
+            self._spawn(worker)
+        if wait:
+            await self._warmed.wait()
 
     def close(self) -> None:
         self._closed = True
+        for task in list(self._tasks):
+            task.cancel()
         for worker in self._workers:
-            worker.executor.shutdown(wait=True, cancel_futures=True)
+            if worker.process is not None:
+                worker.process.reap()
+            worker.ready = False
+        for job in self._queue:
+            if not job.future.done():
+                job.future.cancel()
 
     def busy(self) -> bool:
         """Whether some worker is judging."""
         return any(w.busy for w in self._workers)
 
-    def pids(self) -> list[int]:
-        """The worker processes' ids."""
-        return [pid for w in self._workers for pid in w.executor._processes]
+    def pids(self, long: bool = False) -> list[int]:
+        """The worker processes' ids (warm or warming), of the long lane with ``long``."""
+        return [w.process.proc.pid for w in self._workers
+                if w.process is not None and w.long == long]
+
+    def health(self) -> dict[str, Any]:
+        """What the health endpoint says of the pool."""
+        short = [w for w in self._workers if not w.long]
+        long = [w for w in self._workers if w.long]
+        return {"workers": len(short), "ready": sum(w.ready for w in short),
+                "busy": sum(w.busy for w in short),
+                "queued": sum(not j.long for j in self._queue),
+                "long": {"workers": len(long), "ready": sum(w.ready for w in long),
+                         "busy": sum(w.busy for w in long),
+                         "queued": sum(j.long for j in self._queue),
+                         "refused": self.crowded},
+                "cancelled": self.cancelled, "died": self.died, "replaced": self.replaced}
+
+    # -------------------------------------------------------------- the processes
+
+    def _task(self, coro: Any) -> None:
+        task = asyncio.get_running_loop().create_task(coro)
+        self._tasks.add(task)  # the loop keeps only a weak reference to a task
+        task.add_done_callback(self._tasks.discard)
+
+    def _spawn(self, worker: _Worker, delay: float = 0) -> None:
+        worker.ready, worker.busy, worker.judged = False, False, 0
+        worker.process = None
+        self._task(self._life(worker, delay))
+
+    async def _life(self, worker: _Worker, delay: float) -> None:
+        """One process of ``worker``'s place, from its start to its end; then the next."""
+        if delay:
+            await asyncio.sleep(delay)
+        if self._closed:
+            return
+        try:
+            process = _Process(LONG_NICE if worker.long else 0)
+        except OSError:
+            self._spawn(worker, RETRY)
+            return
+        worker.process = process
+        try:
+            await process.connect()
+            process.send(self.houses)  # the operator's house rules, before it warms
+            hello = await asyncio.wait_for(process.receive(), WARM_LIMIT)
+            if hello[0] != "ready":
+                raise EOFError
+        except (EOFError, TimeoutError, OSError):
+            process.reap()
+            if not self._closed:
+                self._spawn(worker, RETRY)
+            return
+        worker.ready = True
+        if self._first is not None:
+            self._first.set()
+        if self._warmed is not None and all(w.ready for w in self._workers):
+            self._warmed.set()
+        self._schedule()
+        try:
+            while True:
+                message = await process.receive()
+                if worker.reply is not None and not worker.reply.done():
+                    worker.reply.set_result(message)
+        except EOFError:
+            pass
+        # Ended: by the pool (past a time limit, recycled), by a signal, out of memory.
+        if worker.process is process:  # not replaced already (a recycled worker is)
+            worker.ready = False
+            if worker.reply is not None and not worker.reply.done():
+                worker.reply.set_exception(Broken())
+        await asyncio.get_running_loop().run_in_executor(None, process.reap)
+        if not self._closed and worker.process is process:
+            self.died += not process.cancelled
+            self._spawn(worker)
+
+    async def _call(self, worker: _Worker, fn: Callable[..., Any], *args: Any) -> Any:
+        assert worker.process is not None
+        worker.reply = asyncio.get_running_loop().create_future()
+        try:
+            worker.process.send((fn, args))
+        except (OSError, RuntimeError):
+            raise Broken() from None
+        kind, value = await worker.reply
+        if kind == "err":
+            raise value
+        return value
 
     async def run(self, fn: Callable[..., dict[str, Any]], *args: Any,
                   scale: float = 1) -> dict[str, Any]:
@@ -173,14 +352,31 @@ class Judges:
         if key in self._cache:
             self._cache.move_to_end(key)
             return self._cache[key], Timing()
-        job = _Job(fn, args, key, _batch_key(fn, args))
+        if self._first is not None and not self._first.is_set():
+            # The server has just started: a request's time counts from when the first
+            # worker is warm, not through the start-up.
+            await asyncio.wait_for(self._first.wait(), WARM_LIMIT)
+        job = _Job(fn, args, key, _batch_key(fn, args), long=_is_long(fn, args))
+        if job.long and sum(j.long and not j.future.done()
+                            for j in self._queue) >= self.long_queue:
+            self.crowded += 1
+            job.future.cancel()
+            raise Crowded(self.long_queue)
         self._queue.append(job)
         self._schedule()
         try:
             result = await asyncio.wait_for(asyncio.shield(job.future), self.timeout * scale)
         except TimeoutError:
-            # Still queued, it is dropped (a cancelled future); running, its worker goes on.
+            # Still queued, it is dropped (a cancelled future); running, its worker is ended
+            # once no job of its run is still awaited, and a warm one takes its place.
             job.future.cancel()
+            worker = job.worker
+            if worker is not None and worker.busy and job in worker.jobs and all(
+                    j.future.done() for j in worker.jobs):
+                self.cancelled += 1
+                if worker.process is not None:
+                    worker.process.cancelled = True
+                    worker.process.kill()
             raise Busy(self.timeout * scale) from None
         done = asyncio.get_running_loop().time()
         return result, Timing(job.started - job.queued, done - job.started, job.batch_of)
@@ -194,74 +390,63 @@ class Judges:
 
     def _dispatch(self) -> None:
         self._dispatching = False
-        free = [w for w in self._workers if not w.busy]
-        while free and self._queue:
-            first = self._queue.popleft()
-            if first.future.done():  # timed out while it waited
-                continue
-            jobs = [first]
-            if first.batch is not None:
-                alike = [job for job in self._queue
-                         if job.batch == first.batch and not job.future.done()]
-                # Shared out among the free workers: not all to one while another idles.
-                take = min(self.batch - 1, -(-(len(alike) + 1) // len(free)) - 1)
-                for job in alike[:take]:
+        self._queue = deque(job for job in self._queue if not job.future.done())
+        for long in (False, True):
+            free = [w for w in self._workers if w.long == long and w.ready and not w.busy]
+            waiting = [job for job in self._queue if job.long == long]
+            while free and waiting:
+                first = waiting.pop(0)
+                jobs = [first]
+                if first.batch is not None:
+                    alike = [job for job in waiting if job.batch == first.batch]
+                    # Shared out among the free workers: not all to one while another idles.
+                    take = min(self.batch - 1, -(-(len(alike) + 1) // len(free)) - 1)
+                    jobs += alike[:take]
+                    for job in alike[:take]:
+                        waiting.remove(job)
+                for job in jobs:
                     self._queue.remove(job)
-                    jobs.append(job)
-            worker = free.pop()
-            worker.busy = True
-            self.batched += len(jobs) if len(jobs) > 1 else 0
-            now = asyncio.get_running_loop().time()
-            for job in jobs:
-                job.started, job.batch_of = now, len(jobs)
-            task = asyncio.get_running_loop().create_task(self._work(worker, jobs))
-            self._running.add(task)  # the loop keeps only a weak reference to a task
-            task.add_done_callback(self._running.discard)
+                self._give(free.pop(), jobs)
+
+    def _give(self, worker: _Worker, jobs: list[_Job]) -> None:
+        worker.busy, worker.jobs = True, jobs
+        self.batched += len(jobs) if len(jobs) > 1 else 0
+        now = asyncio.get_running_loop().time()
+        for job in jobs:
+            job.started, job.batch_of, job.worker = now, len(jobs), worker
+        self._task(self._work(worker, jobs))
 
     async def _work(self, worker: _Worker, jobs: list[_Job]) -> None:
+        process = worker.process
         try:
             results = await self._judged(worker, jobs)
             for job, result in zip(jobs, results, strict=True):
                 self._answer(job, result)
             worker.judged += len(jobs)
-            if self.recycle and worker.judged >= self.recycle:
-                await self._replace(worker)
+            if (self.recycle and worker.judged >= self.recycle and not self._closed
+                    and worker.process is process and process is not None):
+                self.replaced += 1
+                worker.process = None  # its end is not a death
+                worker.ready = False
+                process.kill()
+                self._spawn(worker)
         finally:
-            worker.busy = False
+            worker.busy, worker.jobs = False, []
             self._schedule(LINGER)
 
     async def _judged(self, worker: _Worker, jobs: list[_Job]) -> list[Any]:
-        loop = asyncio.get_running_loop()
         try:
             if len(jobs) == 1:
-                return [await loop.run_in_executor(worker.executor, jobs[0].fn, *jobs[0].args)]
+                return [await self._call(worker, jobs[0].fn, *jobs[0].args)]
             _, profile, settings, reports, rules = jobs[0].args
-            return await loop.run_in_executor(
-                worker.executor, service.judge_many, [job.args[0] for job in jobs], profile,
-                settings, reports, rules)
-        except BrokenProcessPool:
-            # The worker died (killed, out of memory): a fresh one takes its place.
-            worker.executor.shutdown(wait=False, cancel_futures=True)
-            worker.executor, worker.judged = _new_executor(self.houses), 0
+            return await self._call(worker, service.judge_many, [job.args[0] for job in jobs],
+                                    profile, settings, reports, rules)
+        except Broken:
+            # The worker died (killed, out of memory, past its time limit): its place is
+            # being warmed afresh (``_life``).
             return [Broken() for _ in jobs]
         except Exception as err:  # the job's own failure is its request's
             return [err for _ in jobs]
-
-    async def _replace(self, worker: _Worker) -> None:
-        """A fresh process for ``worker``, warmed before it takes the old one's place (the
-        old one ends once it is idle, which it is: its worker is busy being replaced)."""
-        fresh = _new_executor(self.houses)
-        try:
-            await asyncio.get_running_loop().run_in_executor(fresh, _ready)
-        except BrokenProcessPool:
-            fresh.shutdown(wait=False, cancel_futures=True)
-            return  # the old one goes on; the next job tries again
-        if self._closed:  # the server stopped while it warmed
-            fresh.shutdown(wait=True)
-            return
-        worker.executor.shutdown(wait=False)
-        worker.executor, worker.judged = fresh, 0
-        self.replaced += 1
 
     def _answer(self, job: _Job, result: Any) -> None:
         if isinstance(result, Exception):

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 from adjudicator import __version__
 from adjudicator.language.errors import LogError, caret_line
 from adjudicator.language.incident import Incident
+from adjudicator.language.json_form import FormError, JsonError, UnknownField
 
 if TYPE_CHECKING:
     from adjudicator.rules.rulesets import House
@@ -48,20 +49,45 @@ def error(message: str, code: str, line: int | None = None, column: int | None =
     return {"error": {"code": code, "message": message, "line": line, "column": column, **more}}
 
 
+# Of a very long line, an error quotes this many characters either side of the fault (the
+# caret under it), not the whole line back.
+QUOTED = 60
+
+
 def log_error(err: LogError) -> dict[str, Any]:
-    shown = err.source_line.replace("\t", " ")
+    start = max(err.column - 1 - QUOTED, 0)
+    quoted = err.source_line[start:err.column - 1 + QUOTED]
+    shown = quoted.replace("\t", " ")
     return error(err.message, "log_error", err.line, err.column, expected=err.expected,
-                 detail=err.detail, source_line=err.source_line,
-                 caret=caret_line(shown, err.column))
+                 detail=err.detail, source_line=quoted,
+                 caret=caret_line(shown, err.column - start))
+
+
+def form_error(err: FormError) -> dict[str, Any]:
+    """A JSON log's fault as the API's error: a field the form does not have (with the
+    nearest it has), JSON that does not parse (its line and column), or the part at fault."""
+    if isinstance(err, UnknownField):
+        return error(str(err), "unknown_field", where=err.where, field=err.field,
+                     nearest=err.nearest)
+    if isinstance(err, JsonError):
+        return error(str(err), err.code, err.line, err.column)
+    return error(str(err), "bad_form", where=err.where)
 
 
 def _read(text: str) -> tuple[Incident, dict[str, str]]:
-    from adjudicator.language.reader import read
+    """A log in text or in its JSON form (a ``FormError`` for the latter's faults)."""
+    from adjudicator.language.json_form import looks_like_json, origin, read_any
 
-    incident = read(text)
+    incident = read_any(text)
     if len(incident.acts) > MAX_ACTS:
-        raise LogError(1, 1, f"至多 {MAX_ACTS} 個動作的紀錄", text.split("\n")[0],
-                       f"這份紀錄有 {len(incident.acts)} 個動作")
+        act = incident.acts[MAX_ACTS]
+        detail = (f"這是第 {MAX_ACTS + 1} 個動作（序號 {act.seq}）；"
+                  f"這份紀錄有 {len(incident.acts)} 個")
+        if looks_like_json(text):
+            raise FormError(origin(text, act.line), f"至多 {MAX_ACTS} 個動作的紀錄；{detail}")
+        lines = text.splitlines()
+        shown = lines[act.line - 1] if 0 < act.line <= len(lines) else ""
+        raise LogError(act.line, 1, f"至多 {MAX_ACTS} 個動作的紀錄", shown, detail)
     # The occasion as the archive files it (long values cut: they are search keys).
     return incident, {key: value[:200] for _, key, value in incident.header.occasion()}
 
@@ -81,6 +107,8 @@ def lint(text: str, profile: str | None = None,
                        house=_house(incident, rules))
     except LogError as err:
         return {"errors": [log_error(err)["error"]], "warnings": []}
+    except FormError as err:
+        return {"errors": [form_error(err)["error"]], "warnings": []}
     warnings = [{"line": w.line, "message": w.message} for w in ruling.warnings]
     warnings += [{"line": p.line, "at": p.at, "kind": p.kind, "message": p.detail,
                   "lines": [c.line for c in p.conflicts]} for p in ruling.problems]
@@ -100,6 +128,8 @@ def judge(text: str, profile: str | None = None, settings: dict[str, str] | None
                                 house=_house(incident, rules))
     except LogError as err:
         return log_error(err)
+    except FormError as err:
+        return form_error(err)
     return _judged(incident, meta, ruling, settings, reports)
 
 
@@ -119,6 +149,9 @@ def judge_many(texts: list[str], profile: str | None = None,
             incident, meta = _read(text)
         except LogError as err:
             out[slot] = log_error(err)
+            continue
+        except FormError as err:
+            out[slot] = form_error(err)
             continue
         if rules is None and _house(incident, None) is not None:
             out[slot] = judge(text, profile, settings, reports)  # its own house rules
@@ -219,6 +252,8 @@ def diff(text: str, a: tuple[str | None, str | None, dict[str, str]],
         out = diff_incident(Path("log"), incident, sa, sb).to_json()
     except LogError as err:
         return log_error(err)
+    except FormError as err:
+        return form_error(err)
     if "error" in out:  # judged on neither side: the error dict every API error is
         return error(str(out["error"]).splitlines()[0], "unjudged")
     return out

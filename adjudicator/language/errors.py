@@ -189,6 +189,11 @@ def _undeclared_name(err: UnexpectedInput, names: Collection[str]) -> tuple[Toke
     return token, _shiftable(before)
 
 
+def shortened(word: str, most: int = 20) -> str:
+    """``word`` as an error quotes it: a run of hundreds of characters cut to its start."""
+    return word if len(word) <= most else word[:most] + "…"
+
+
 def from_lark(err: UnexpectedInput, source: str, names: Collection[str] = ()) -> LogError:
     """Turn any Lark parse failure into a LogError with the line it happened on.
 
@@ -204,7 +209,7 @@ def from_lark(err: UnexpectedInput, source: str, names: Collection[str] = ()) ->
         token, could = blamed
         line = min(token.line or 1, len(lines))
         column = token.column or 1
-        detail = f"「{token.value}」不是這裡能寫的詞，也不在「玩家:」行裡"
+        detail = f"「{shortened(token.value)}」不是這裡能寫的詞，也不在「玩家:」行裡"
         found_hint = suggest.hint(source, line, column, names)
         if found_hint is None and could & {"SEAT", "NAME"}:
             found_hint = suggest.unknown_name_hint(token.value, names)
@@ -214,6 +219,6 @@ def from_lark(err: UnexpectedInput, source: str, names: Collection[str] = ()) ->
     line = min(line, len(lines))
     column = err.column if isinstance(err.column, int) and err.column > 0 else 1
     found = _found_text(err, source)
-    detail = f"寫的是「{found}」" if found else None
+    detail = f"寫的是「{shortened(found)}」" if found else None
     return LogError(line, column, describe_expected(acceptable(err)), lines[line - 1], detail,
                     suggest.hint(source, line, column, names))

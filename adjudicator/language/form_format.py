@@ -13,4 +13,5 @@ class FormError(ValueError):
 
     def __init__(self, where: str, message: str) -> None:
         self.where = where
+        self.reason = message
         super().__init__(f"{where}：{message}" if where else message)

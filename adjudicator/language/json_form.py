@@ -19,6 +19,10 @@ never against a line the sender did not write.
 from __future__ import annotations
 
 import json
+import math
+import re
+from functools import cache
+from importlib.resources import files
 from typing import Any
 
 from adjudicator.language import reader
@@ -36,6 +40,158 @@ _HEADER_KEYS = {"profile": "規則", "round_wind": "圈風", "dealer": "莊家",
 _TEXT_KEYS = {"date": "日期", "venue": "場地", "table": "桌號", "referee": "裁判", "hand": "盤號"}
 
 
+MAX_DEPTH = 16  # nesting of JSON arrays and objects; a log's JSON form needs four
+MAX_DIGITS = 20  # digits of a JSON number: no count, stake or act number needs more
+
+
+class UnknownField(FormError):
+    """A field the format does not have (a misspelling, most often), never silently
+    ignored: it names the field and the nearest known one."""
+
+    def __init__(self, where: str, field: str, known: list[str]) -> None:
+        from adjudicator.language.suggest import nearest
+
+        self.field = field
+        self.nearest = nearest(field, known)
+        guess = f"；是不是要寫「{self.nearest}」？" if self.nearest else ""
+        super().__init__(where, f"沒有「{field}」這個欄位{guess}（可用的有 {'、'.join(known)}）")
+
+
+class JsonError(FormError):
+    """Text that is not JSON we take: the line and column (of the JSON) and why, in words."""
+
+    def __init__(self, line: int, column: int, message: str, code: str = "bad_json") -> None:
+        self.line, self.column, self.code = line, column, code
+        super().__init__(f"第 {line} 行第 {column} 字", message)
+
+
+# Python's json messages (their start) in the referee's words.
+_JSON_WORDS = (
+    ("Expecting value", "這裡應是一個值（字串、數字、true、false、null、物件或陣列）"),
+    ("Expecting property name", "這裡應是以雙引號括住的欄位名"),
+    ("Expecting ',' delimiter", "這裡應是逗號「,」或結束的括號"),
+    ("Expecting ':' delimiter", "欄位名之後應是冒號「:」"),
+    ("Unterminated string", "字串沒有結束：少了右邊的雙引號"),
+    ("Invalid control character", "字串裡有控制字元（換行要寫成 \\n）"),
+    ("Invalid \\escape", "字串裡的反斜線後面不是有效的跳脫字元"),
+    ("Invalid \\uXXXX escape", "\\u 後面應是四個十六進位數字"),
+    ("Extra data", "JSON 已經結束，後面卻還有內容"),
+    ("Illegal trailing comma", "最後一項後面多了逗號"),
+)
+# A JSON string (its escapes skipped whole), a number too long to be one we take, or a
+# bracket: what load() looks at before parsing.
+_TOKENS = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"|-?[0-9]{' + str(MAX_DIGITS + 1) + r',}|[\[\]{}]')
+# C0/C1 controls but tab and line ends, and the bidirectional overrides that change how
+# text is shown without being text: no field of a log may hold one (the desk refuses them
+# in a text log too, desk/limits.py).
+CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
+_SURROGATE = re.compile("[\ud800-\udfff]")
+_ESCAPE = re.compile(r"\\(u[0-9a-fA-F]{4}|.)")
+
+
+def _place(text: str, at: int) -> tuple[int, int]:
+    """Line and column (1-based, in characters) of position ``at`` of ``text``."""
+    return text.count("\n", 0, at) + 1, at - text.rfind("\n", 0, at)
+
+
+def _words(message: str) -> str:
+    return next((words for start, words in _JSON_WORDS if message.startswith(start)),
+                f"不是有效的 JSON（{message}）")
+
+
+class _Refusal(Exception):
+    """Raised inside the decoder's hooks; load() turns it into a JsonError with a place."""
+
+    def __init__(self, literal: str, message: str, again: bool = False) -> None:
+        self.literal, self.message = literal, message
+        self.again = again  # at the literal's second occurrence (a key written twice)
+
+
+def _pairs(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    found: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in found:
+            raise _Refusal(json.dumps(key, ensure_ascii=False), f"欄位「{key}」寫了兩次", True)
+        found[key] = value
+    return found
+
+
+def _number(literal: str) -> float:
+    value = float(literal)
+    if not math.isfinite(value):
+        raise _Refusal(literal, f"數字 {literal} 太大")
+    return value
+
+
+def _constant(literal: str) -> float:
+    raise _Refusal(literal, f"JSON 沒有 {literal}：數字要寫成一般的數字")
+
+
+def load(text: str) -> Any:
+    """``text`` decoded as JSON, or ``JsonError`` saying where (line and column of the JSON)
+    and why: not JSON, nested deeper than ``MAX_DEPTH`` (refused before parsing: Python's
+    parser recurses), a number of more than ``MAX_DIGITS`` digits, NaN or Infinity, a key
+    written twice, or a ``\\u`` escape that is half of a surrogate pair (no character)."""
+    level = 0
+    for token in _TOKENS.finditer(text):
+        first = token.group()[0]
+        if first in "[{":
+            level += 1
+            if level > MAX_DEPTH:
+                raise JsonError(*_place(text, token.start()),
+                                f"JSON 巢狀過深：至多 {MAX_DEPTH} 層", "too_deep")
+        elif first in "]}":
+            level -= 1
+        elif first != '"':
+            raise JsonError(*_place(text, token.start()),
+                            f"數字過長：至多 {MAX_DIGITS} 位", "bad_json")
+    try:
+        data = json.loads(text, object_pairs_hook=_pairs, parse_float=_number,
+                          parse_constant=_constant)
+    except json.JSONDecodeError as err:
+        raise JsonError(err.lineno, err.colno, f"JSON 格式錯誤：{_words(err.msg)}") from None
+    except _Refusal as err:
+        at = text.find(err.literal)
+        if err.again:
+            at = text.find(err.literal, at + 1)
+        raise JsonError(*_place(text, max(at, 0)), err.message) from None
+    if _has_surrogate(data):
+        raise JsonError(*_place(text, _surrogate_at(text)),
+                        "\\u 跳脫寫的是半個代理對（surrogate），不是字元", "bad_encoding")
+    return data
+
+
+def _has_surrogate(value: Any) -> bool:
+    # The nesting is at most MAX_DEPTH: the recursion is bounded.
+    if isinstance(value, str):
+        return _SURROGATE.search(value) is not None
+    if isinstance(value, dict):
+        return any(_has_surrogate(k) or _has_surrogate(v) for k, v in value.items())
+    if isinstance(value, list):
+        return any(_has_surrogate(v) for v in value)
+    return False
+
+
+def _surrogate_at(text: str) -> int:
+    """Where the first string holding a lone surrogate escape starts its bad escape."""
+    for token in _TOKENS.finditer(text):
+        if not token.group().startswith('"'):
+            continue
+        escapes = list(_ESCAPE.finditer(token.group()))
+        for i, esc in enumerate(escapes):
+            code = int(esc.group(1)[1:], 16) if esc.group(1)[0] == "u" else 0
+            paired = (i + 1 < len(escapes) and escapes[i + 1].start() == esc.end()
+                      and escapes[i + 1].group(1)[0] == "u"
+                      and 0xDC00 <= int(escapes[i + 1].group(1)[1:], 16) <= 0xDFFF)
+            after_high = (i > 0 and escapes[i - 1].end() == esc.start()
+                          and escapes[i - 1].group(1)[0] == "u"
+                          and 0xD800 <= int(escapes[i - 1].group(1)[1:], 16) <= 0xDBFF)
+            if 0xD800 <= code <= 0xDBFF and not paired or 0xDC00 <= code <= 0xDFFF \
+                    and not after_high:
+                return token.start() + esc.start()
+    return 0
+
+
 def looks_like_json(text: str) -> bool:
     return text.lstrip("\ufeff \t\r\n").startswith("{")
 
@@ -47,12 +203,36 @@ def read_any(text: str) -> Incident:
     """
     if not looks_like_json(text):
         return reader.read(text)
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as err:
-        raise FormError(f"第 {err.lineno} 行第 {err.colno} 字", f"不是有效的 JSON（{err.msg}）") \
-            from err
-    return from_object(data)
+    return from_object(load(text.lstrip("\ufeff")))
+
+
+@cache
+def schema() -> dict[str, Any]:
+    """docs/incident.schema.json, which ships in the package (the API's OpenAPI shows it)."""
+    return json.loads((files(__package__) / "incident.schema.json").read_text("utf-8"))
+
+
+@cache
+def _known(part: str) -> list[str]:
+    """The fields an object of the JSON form may have, by the schema: ``part`` is one of
+    top, header, side_bet, position, meld, event, wall."""
+    s = schema()
+    found = {
+        "top": s["properties"], "header": s["properties"]["header"]["properties"],
+        "side_bet": s["properties"]["header"]["properties"]["side_bets"]["items"]["properties"],
+        "position": s["$defs"]["position"]["properties"],
+        "meld": s["$defs"]["position"]["properties"]["melds"]["items"]["properties"],
+        "event": s["$defs"]["event"]["properties"],
+        "wall": s["properties"]["events"]["items"]["oneOf"][1]["properties"],
+    }[part]
+    return list(found)
+
+
+def _fields(value: dict[str, Any], part: str, where: str) -> None:
+    known = _known(part)
+    for key in value:
+        if key not in known:
+            raise UnknownField(where, key, known)
 
 
 def from_object(data: Any) -> Incident:
@@ -69,8 +249,20 @@ def from_object(data: Any) -> Incident:
     raise FormError("format", f"不認得的格式 {fmt!r}；可用的有 {FORMAT!r}、{record_v1.FORMAT!r}")
 
 
+def origin(text: str, line: int) -> str:
+    """The part of the JSON log ``text`` that line ``line`` of its log text came from."""
+    data = load(text.lstrip("\ufeff"))
+    if data.get("format") != FORMAT:
+        from adjudicator.language.importers import record_v1
+
+        data = record_v1.to_form(data)
+    origins = to_text(data)[1]
+    return origins[line - 1] if 0 < line <= len(origins) else ""
+
+
 def read_form(data: dict[str, Any]) -> Incident:
     """Read one object of the JSON form."""
+    _fields(data, "top", "")
     if data.get("version", VERSION) != VERSION:
         raise FormError("version", f"只支援第 {VERSION} 版")
     text, origins = to_text(data)
@@ -93,10 +285,13 @@ def to_text(data: dict[str, Any]) -> tuple[str, list[str]]:
     def emit(line: str, origin: str) -> None:
         if "\n" in line:
             raise FormError(origin, "欄位中不可有換行")
+        if (found := CONTROL.search(line)) is not None:
+            raise FormError(origin, f"欄位中不可有控制字元（U+{ord(found.group()):04X}）")
         lines.append(line)
         origins.append(origin)
 
     header = _obj(data.get("header", {}), "header")
+    _fields(header, "header", "header")
     for key, word in _HEADER_KEYS.items():
         if header.get(key) is not None:
             emit(f"{word}: {_word(header[key], f'header.{key}')}", f"header.{key}")
@@ -111,6 +306,7 @@ def to_text(data: dict[str, Any]) -> tuple[str, list[str]]:
     for i, bet in enumerate(_list(header.get("side_bets", []), "header.side_bets")):
         where = f"header.side_bets[{i}]"
         bet = _obj(bet, where)
+        _fields(bet, "side_bet", where)
         parts = [bet.get("kind"), bet.get("bettor"), bet.get("seat"), bet.get("amount")]
         emit("插花: " + " ".join(_word(p, where) for p in parts if p is not None), where)
     for i, position in enumerate(_list(data.get("positions", []), "positions")):
@@ -120,10 +316,12 @@ def to_text(data: dict[str, Any]) -> tuple[str, list[str]]:
         where = f"events[{i}]"
         event = _obj(event, where)
         if "wall" in event and "verb" not in event:
+            _fields(event, "wall", where)
             emit(f"牌牆: {_word(event['wall'], where)}", where)
         elif "kind" in event and "verb" not in event:
             emit(_position(event, where), where)
         else:
+            _fields(event, "event", where)
             emit(_event(event, where), where)
     return "\n".join(lines) + "\n", origins
 
@@ -165,11 +363,13 @@ def _tiles(value: Any, where: str) -> list[str]:
 
 
 def _position(pos: dict[str, Any], where: str) -> str:
+    _fields(pos, "position", where)
     seat, kind = _word(pos.get("seat"), where), _word(pos.get("kind"), where)
     if kind == "門前":
         melds = []
         for j, meld in enumerate(_list(pos.get("melds", []), f"{where}.melds")):
             meld = _obj(meld, f"{where}.melds[{j}]")
+            _fields(meld, "meld", f"{where}.melds[{j}]")
             tiles = _tiles(meld.get("tiles", []), f"{where}.melds[{j}]")
             melds.append(" ".join([_word(meld.get("kind"), f"{where}.melds[{j}]"), *tiles]))
         return f"{seat} 門前: {' / '.join(melds)}"

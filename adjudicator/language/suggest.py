@@ -28,13 +28,30 @@ def tile_words() -> tuple[str, ...]:
     return tuple(dict.fromkeys((*tl.NAMES, *tl.HONOUR_ALIASES, *tl.ASCII)))
 
 
-def distance(a: str, b: str) -> int:
-    """Edits (insert, delete, replace one character) that turn ``a`` into ``b``."""
-    before = list(range(len(b) + 1))
+# A slip of the pen is a word of a few characters: a longer "word" (a thousand tiles run
+# together) is no misspelling of anything, and comparing it would cost its length squared.
+LONGEST = 24  # characters
+
+
+def distance(a: str, b: str, bound: int | None = None) -> int:
+    """Edits (insert, delete, replace one character) that turn ``a`` into ``b``; with
+    ``bound``, any count over it is reported as ``bound + 1``, and only the band of
+    ``bound`` cells either side of the diagonal is computed (linear in the length)."""
+    if bound is None:
+        bound = max(len(a), len(b))
+    if abs(len(a) - len(b)) > bound:
+        return bound + 1
+    over = bound + 1
+    before = [j if j <= bound else over for j in range(len(b) + 1)]
     for i, ca in enumerate(a, 1):
-        now = [i]
-        for j, cb in enumerate(b, 1):
-            now.append(min(before[j] + 1, now[j - 1] + 1, before[j - 1] + (ca != cb)))
+        low, high = max(1, i - bound), min(len(b), i + bound)
+        now = [over] * (len(b) + 1)
+        if i <= bound:
+            now[0] = i
+        for j in range(low, high + 1):
+            now[j] = min(before[j] + 1, now[j - 1] + 1, before[j - 1] + (ca != b[j - 1]), over)
+        if min(now) > bound:
+            return over
         before = now
     return before[-1]
 
@@ -44,8 +61,9 @@ def nearest(word: str, vocabulary: Iterable[str]) -> str | None:
 
     One edit is allowed for short words, two from five characters on; of equally near
     words the one of the same length wins (白版 → 白板, not 白), then the first listed.
+    A word longer than ``LONGEST`` characters is no slip of the pen: no guess.
     """
-    if not word:
+    if not word or len(word) > LONGEST:
         return None
     allowed = 1 if len(word) < 5 else 2
     best: tuple[int, int, int, str] | None = None
@@ -54,7 +72,7 @@ def nearest(word: str, vocabulary: Iterable[str]) -> str | None:
             return None  # the word is right; the fault is elsewhere
         if abs(len(candidate) - len(word)) > allowed:
             continue  # as many edits at least: too far, and not worth the count
-        d = distance(word, candidate)
+        d = distance(word, candidate, allowed)
         if d > allowed or d >= max(len(word), len(candidate)):
             continue
         key = (d, abs(len(candidate) - len(word)), n, candidate)
@@ -77,6 +95,8 @@ def word_at(line: str, column: int) -> str:
 
 def _verb_and_tile(word: str) -> tuple[str, str] | None:
     """``打出三萬`` → (打, 三萬): an act glued to its tile, the act slightly misspelt."""
+    if len(word) > LONGEST:
+        return None
     tiles = tile_words()
     for cut in range(len(word) - 1, 0, -1):
         head, tail = word[:cut], word[cut:]

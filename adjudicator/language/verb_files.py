@@ -5,7 +5,8 @@ them: ``python -m adjudicator.language.verb_files``.
 - grammar/incident.lark: the act terminals, between its two "generated" marker lines, each
   spelling every verb of its group with the variant characters the reader maps back
   (vocabulary.canonical);
-- docs/incident.schema.json (in the source tree only): the verbs an event may name.
+- language/incident.schema.json (shipped; docs/incident.schema.json links to it): the verbs
+  an event may name.
 
 tests/language/test_vocabulary.py fails when a file differs from what is made here.
 """
@@ -88,8 +89,8 @@ def verb_class_path() -> Path:
 
 
 def schema_path() -> Path:
-    """docs/incident.schema.json of the source tree (an installed copy has no docs)."""
-    return Path(__file__).resolve().parents[2] / "docs" / "incident.schema.json"
+    """The JSON form's schema, shipped in the package (docs/incident.schema.json links here)."""
+    return Path(__file__).resolve().parent / "incident.schema.json"
 
 
 def with_act_terminals(grammar: str) -> str:

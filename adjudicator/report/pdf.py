@@ -5,16 +5,33 @@ One layout for screen and paper: the PDF is the HTML file as Chromium prints it 
 Chromium is found on PATH (Debian: ``apt-get install chromium fonts-noto-cjk``); without
 it ``PdfError`` says so.  No Python PDF library was taken on: the ones on PyPI either need
 system libraries of their own (WeasyPrint: Pango) or cannot lay out CJK text offline.
+
+``Browser`` is one Chromium kept running, driven over its DevTools pipe (no port is
+opened): each print is a new tab that loads the report from a file with scripts off, is
+printed, and is closed.  The desk keeps one for all its prints (desk/printer.py); a
+command line prints with one for its one report.  Chromium runs in its own sandbox: a
+server running as root starts it as the unprivileged user ``nobody`` (Chromium refuses
+its sandbox to root); only where the sandbox cannot start (no user namespaces) does it run
+without, which ``Browser.sandboxed`` says.  It runs at a lower CPU priority than the
+judging, and ends when its pipe closes, so with the process that started it.
 """
 
 from __future__ import annotations
 
+import base64
+import contextlib
+import json
 import os
+import pwd
 import re
+import select
 import shutil
 import subprocess
+import sys
 import tempfile
+import time
 from pathlib import Path
+from typing import Any
 
 CANDIDATES = ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable")
 # Flags for a quiet headless Chromium: no network, no first-run work, no GPU, no sandbox
@@ -22,8 +39,21 @@ CANDIDATES = ("chromium", "chromium-browser", "google-chrome", "google-chrome-st
 # screenshot script start Chromium with the same.
 HEADLESS = ("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
             "--disable-background-networking", "--disable-component-update", "--disable-sync")
-FLAGS = (*HEADLESS, "--no-pdf-header-footer")  # a one-shot print
+# The printing browser's: the same, with its sandbox, driven over the DevTools pipe.
+BROWSER = (*(f for f in HEADLESS if f != "--no-sandbox"), "--remote-debugging-pipe",
+           "--disable-extensions", "--mute-audio", "--no-default-browser-check")
 TIMEOUT = 120  # seconds; a cold Chromium on a loaded 2-core machine takes a few
+NICE = 10  # printing yields the CPU to judging
+# Started through this: the DevTools pipe on descriptors 3 and 4 (where Chromium looks for
+# it), a lower priority, the unprivileged user, a parent-death signal; then Chromium.
+_START = (
+    "import os,sys,ctypes\n"
+    "r,w,uid,gid=(int(a) for a in sys.argv[1:5])\n"
+    "os.dup2(r,3);os.dup2(w,4)\n"
+    "os.nice(int(sys.argv[5]))\n"
+    "if uid>=0:\n os.setgroups([]);os.setgid(gid);os.setuid(uid)\n"
+    "try:\n ctypes.CDLL(None).prctl(1,9,0,0,0)\nexcept Exception:\n pass\n"
+    "os.execv(sys.argv[6],sys.argv[6:])\n")
 
 
 class PdfError(Exception):
@@ -42,26 +72,179 @@ def chromium() -> str | None:
     return next((found for name in CANDIDATES if (found := shutil.which(name))), None)
 
 
-def render(html: str) -> bytes:
-    """``html`` printed to PDF on A4 by headless Chromium."""
-    browser = chromium()
-    if browser is None:
-        raise NoChromium("找不到 Chromium，無法輸出 PDF：請安裝 chromium（Debian："
-                       "apt-get install chromium fonts-noto-cjk），或改用 -f html 再列印")
-    with tempfile.TemporaryDirectory(prefix="adjudicator-pdf-") as work:
-        page = Path(work) / "report.html"
-        page.write_text(html, encoding="utf-8")
-        out = Path(work) / "report.pdf"
-        command = [browser, *FLAGS, f"--user-data-dir={Path(work) / 'profile'}",
-                   f"--print-to-pdf={out}", page.as_uri()]
+def _unprivileged() -> tuple[int, int]:
+    """The user and group Chromium runs as: ``nobody`` when this process is root (-1, -1:
+    this process's own)."""
+    if sys.platform != "linux" or os.geteuid() != 0:
+        return -1, -1
+    try:
+        user = pwd.getpwnam("nobody")
+    except KeyError:
+        return -1, -1
+    return user.pw_uid, user.pw_gid
+
+
+class Browser:
+    """One headless Chromium, started on first use and kept for every ``print``."""
+
+    def __init__(self, timeout: float = TIMEOUT) -> None:
+        self.timeout = timeout
+        self.sandboxed: bool | None = None  # known once started
+        self.printed = 0
+        self._proc: subprocess.Popen[bytes] | None = None
+        self._work: str | None = None
+        self._send = self._receive = -1
+        self._buffer = b""
+        self._id = 0
+        self._events: list[dict[str, Any]] = []
+
+    # ---------------------------------------------------------------- start and stop
+
+    def pid(self) -> int | None:
+        return self._proc.pid if self._proc is not None and self._proc.poll() is None else None
+
+    def _start(self) -> None:
+        browser = chromium()
+        if browser is None:
+            raise NoChromium("找不到 Chromium，無法輸出 PDF：請安裝 chromium（Debian："
+                             "apt-get install chromium fonts-noto-cjk），或改用 -f html 再列印")
+        uid, gid = _unprivileged()
+        self._work = tempfile.mkdtemp(prefix="adjudicator-pdf-")
+        if uid >= 0:
+            os.chown(self._work, uid, gid)
+        for sandbox in (True, False):
+            self._launch(browser, uid, gid, sandbox)
+            try:
+                self._call("Browser.getVersion", timeout=self.timeout)
+            except PdfError:
+                self.close(keep_work=True)
+                continue
+            self.sandboxed = sandbox
+            return
+        self.close()
+        raise PdfError("Chromium 無法啟動")
+
+    def _launch(self, browser: str, uid: int, gid: int, sandbox: bool) -> None:
+        to_r, self._send = os.pipe()
+        self._receive, from_w = os.pipe()
+        flags = [*BROWSER, *([] if sandbox else ["--no-sandbox"]),
+                 f"--user-data-dir={self._work}/profile", "about:blank"]
+        home = {"HOME": str(self._work), "XDG_CACHE_HOME": f"{self._work}/cache",
+                "XDG_CONFIG_HOME": f"{self._work}/config"}
+        self._proc = subprocess.Popen(
+            [sys.executable, "-S", "-c", _START, str(to_r), str(from_w), str(uid), str(gid),
+             str(NICE), browser, *flags],
+            pass_fds=(to_r, from_w), env={**os.environ, **home}, stdin=subprocess.DEVNULL,
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+        os.close(to_r)
+        os.close(from_w)
+        self._buffer, self._events = b"", []
+
+    def close(self, keep_work: bool = False) -> None:
+        """End Chromium (its whole process group) and remove its files."""
+        for fd in (self._send, self._receive):
+            if fd >= 0:
+                with contextlib.suppress(OSError):
+                    os.close(fd)
+        self._send = self._receive = -1
+        if self._proc is not None:
+            with contextlib.suppress(OSError):
+                os.killpg(self._proc.pid, 9)
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                self._proc.wait(timeout=10)
+            self._proc = None
+        if self._work is not None and not keep_work:
+            shutil.rmtree(self._work, ignore_errors=True)
+            self._work = None
+
+    def __enter__(self) -> Browser:
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        self.close()
+
+    # ---------------------------------------------------------------- the pipe
+
+    def _message(self, deadline: float) -> dict[str, Any]:
+        while b"\0" not in self._buffer:
+            left = deadline - time.monotonic()
+            ready = select.select([self._receive], [], [], max(left, 0))[0] if left > 0 else []
+            if not ready:
+                raise PdfError(f"Chromium 在 {self.timeout:g} 秒內沒有回應")
+            chunk = os.read(self._receive, 1 << 20)
+            if not chunk:
+                raise PdfError("Chromium 意外結束")
+            self._buffer += chunk
+        raw, self._buffer = self._buffer.split(b"\0", 1)
+        return json.loads(raw)
+
+    def _call(self, method: str, params: dict[str, Any] | None = None,
+              session: str | None = None, timeout: float | None = None) -> dict[str, Any]:
+        self._id += 1
+        message: dict[str, Any] = {"id": self._id, "method": method, "params": params or {}}
+        if session is not None:
+            message["sessionId"] = session
         try:
-            done = subprocess.run(command, capture_output=True, timeout=TIMEOUT, check=False)
-        except (OSError, subprocess.TimeoutExpired) as err:
-            raise PdfError(f"Chromium 無法輸出 PDF：{err}") from None
-        if not out.is_file() or not out.read_bytes().startswith(b"%PDF"):
-            tail = done.stderr.decode("utf-8", "replace").strip().splitlines()[-1:]
-            raise PdfError("Chromium 沒有寫出 PDF" + (f"：{tail[0]}" if tail else ""))
-        return out.read_bytes()
+            os.write(self._send, json.dumps(message).encode() + b"\0")
+        except OSError:
+            raise PdfError("Chromium 意外結束") from None
+        deadline = time.monotonic() + (timeout or self.timeout)
+        while True:
+            answer = self._message(deadline)
+            if answer.get("id") == self._id:
+                if "error" in answer:
+                    raise PdfError(f"Chromium：{answer['error'].get('message')}")
+                return answer.get("result", {})
+            self._events.append(answer)
+
+    def _event(self, method: str, session: str, deadline: float) -> None:
+        while True:
+            for at, event in enumerate(self._events):
+                if event.get("method") == method and event.get("sessionId") == session:
+                    del self._events[at]
+                    return
+            self._events.append(self._message(deadline))
+
+    # ---------------------------------------------------------------- printing
+
+    def print(self, html: str) -> bytes:
+        """``html`` printed on A4 (its @page rules) in a new tab, scripts off."""
+        if self._proc is None or self._proc.poll() is not None:
+            self.close()
+            self._start()
+        assert self._work is not None
+        deadline = time.monotonic() + self.timeout
+        page = Path(self._work) / f"report-{self._id}.html"
+        page.write_text(html, encoding="utf-8")
+        page.chmod(0o644)
+        target = self._call("Target.createTarget", {"url": "about:blank"})["targetId"]
+        try:
+            session = self._call("Target.attachToTarget",
+                                 {"targetId": target, "flatten": True})["sessionId"]
+            self._call("Emulation.setScriptExecutionDisabled", {"value": True}, session)
+            self._call("Page.enable", session=session)
+            self._call("Page.navigate", {"url": page.as_uri()}, session)
+            self._event("Page.loadEventFired", session, deadline)
+            data = self._call("Page.printToPDF", {
+                "preferCSSPageSize": True, "printBackground": True,
+                "displayHeaderFooter": False}, session)["data"]
+        finally:
+            with contextlib.suppress(PdfError):
+                self._call("Target.closeTarget", {"targetId": target})
+            self._events.clear()
+            page.unlink(missing_ok=True)
+        self.printed += 1
+        document = base64.b64decode(data)
+        if not document.startswith(b"%PDF"):
+            raise PdfError("Chromium 沒有寫出 PDF")
+        return document
+
+
+def render(html: str) -> bytes:
+    """``html`` printed to PDF on A4 by a headless Chromium of its own (the command line's
+    one report; the desk keeps one running, desk/printer.py)."""
+    with Browser() as browser:
+        return browser.print(html)
 
 
 def page_count(data: bytes) -> int:

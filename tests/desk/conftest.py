@@ -57,10 +57,14 @@ def _serving(db: str, workers: int = 2, probe: str = "/api/rulings") -> Iterator
         cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
     url = f"http://127.0.0.1:{port}"
     try:
-        deadline = time.monotonic() + 90
+        deadline = time.monotonic() + 300
         while True:
             try:
-                if httpx2.get(url + probe, timeout=2).status_code == 200:
+                # Once the judging workers are warm (the server answers before) and the
+                # probe answers.
+                health = httpx2.get(url + "/api/health", timeout=2)
+                if (health.status_code == 200 and health.json()["judges"]["long"]["ready"]
+                        and httpx2.get(url + probe, timeout=2).status_code == 200):
                     break
             except httpx2.TransportError:
                 pass
