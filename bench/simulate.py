@@ -18,6 +18,11 @@ seeds ``0 … faults-1`` (each kind where the game offers a place for it); mutat
 the game of seed ``j % games`` with seed ``j`` (``--mutate-games`` sets that ``games`` for a
 run of mutations alone: ``--games 0 --faults 0``).  ``--first S`` starts every phase at seed
 ``S``, so a run too long for one sitting is made in pieces whose counts add up.
+
+``--narrated`` writes the clean games as referees narrate them (simulation/narrate.py: 推倒,
+亮牌, 靠張/入手, wins without a tile, bare 搶杠, records without numbers):
+``python bench/simulate.py --narrated --games 10000 --faults 0 --mutations 0`` prints the
+false accusations and wrong ``inconsistent`` over such games (docs/rule-texts.md).
 """
 
 from __future__ import annotations
@@ -39,15 +44,17 @@ from adjudicator.simulation.check import caught, clean_failures  # noqa: E402
 from adjudicator.simulation.faults import FAULTS, Fault, inject  # noqa: E402
 from adjudicator.simulation.game import Act, Game, simulate  # noqa: E402
 from adjudicator.simulation.mutate import mutate  # noqa: E402
+from adjudicator.simulation.narrate import narrate  # noqa: E402
 from adjudicator.simulation.writer import write  # noqa: E402
 
 Example = tuple[str, str]  # (failure class, log)
 Judged = dict[str, Any] | Exception  # a ruling as JSON, or what judging raised
-ENGINE = {"name": "batch"}  # set in each worker by _init
+ENGINE = {"name": "batch", "narrated": ""}  # set in each worker by _init
 
 
-def _init(engine: str) -> None:
+def _init(engine: str, narrated: bool = False) -> None:
     ENGINE["name"] = engine
+    ENGINE["narrated"] = "yes" if narrated else ""
 
 
 def judge_all(texts: list[str]) -> list[Judged]:
@@ -88,6 +95,8 @@ def _class_of(failure: str) -> str:
 
 def clean_job(seeds: list[int]) -> list[tuple[list[str], list[Example]]]:
     games = [simulate(seed) for seed in seeds]
+    if ENGINE["narrated"]:
+        games = [narrate(game) for game in games]
     texts = [write(game) for game in games]
     return [_clean_failures(game, text, judged)
             for game, text, judged in zip(games, texts, judge_all(texts), strict=True)]
@@ -189,6 +198,8 @@ def main() -> None:
     ap.add_argument("--jobs", type=int, default=2, help="worker processes")
     ap.add_argument("--chunk", type=int, default=CHUNK, help="logs per clingo run (batch engine)")
     ap.add_argument("--engine", choices=("batch", "single"), default="batch")
+    ap.add_argument("--narrated", action="store_true",
+                    help="write the clean games with referees' narration (推倒, 亮牌, 靠張 …)")
     ap.add_argument("--findings", type=Path, default=None)
     ap.add_argument("--progress", type=int, default=0,
                     help="print running counts to stderr every N chunks (0: never)")
@@ -219,8 +230,8 @@ def main() -> None:
         return f"[{took:.0f}s, {n / max(took, 1e-9):.2f} logs/s]"
 
     say(f"engine: {a.engine}, {a.jobs} worker processes, chunks of {a.chunk}, seeds from "
-        f"{a.first}")
-    with Pool(a.jobs, initializer=_init, initargs=(a.engine,)) as pool:
+        f"{a.first}" + (", clean games narrated" if a.narrated else ""))
+    with Pool(a.jobs, initializer=_init, initargs=(a.engine, a.narrated)) as pool:
         start = time.time()
         false: Counter[str] = Counter()
         classes: Counter[str] = Counter()

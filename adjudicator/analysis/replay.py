@@ -219,9 +219,10 @@ class _Replay:
             self.sea_count[first] += 1
         elif verb == "吃" and first is not None:
             self.claim_discard(first)
-            for t in act.using:
+            using = act.using or self.laid_stated.get(self.index, ())
+            for t in using:
                 self.take(act, seat, t)
-            hand.melds.append(Meld("吃", tuple(sorted((first, *act.using)))))
+            hand.melds.append(Meld("吃", tuple(sorted((first, *using)))))
         elif verb in VERB_CLASSES["claim"] and first is not None:
             self.claim_discard(first)
             hand.melds.append(Meld(verb, (first, *self.lay_claim(act, seat, first))))
@@ -348,15 +349,21 @@ class _Replay:
             self.timeline.before.append(self.snapshot())
             self.apply(item)
             self.check_copies(item)
-            if not inert(item.verb):  # the act before the next: an inert one is looked past
+            # The act before the next: an inert one is looked past, and so is a 推倒 right
+            # after its actor's 和 (it lays that win's hand down: a hand stated next is
+            # still the win's).
+            if not inert(item.verb) and not (
+                    item.verb == "推倒" and last is not None and last.verb == "和"
+                    and last.actor == item.actor):
                 before_last, last = last, item
         self.timeline.final = self.hands
         return self.timeline
 
 
 # A claim whose laid tiles are stated by the claimer's 亮牌 right after it (or right after
-# the pung-kong's replacement draw): tiles in this number after 碰 and 明杠.
-LAID_COUNT = {"碰": 2, "明杠": 3}
+# the pung-kong's replacement draw): tiles in this number after 碰, 明杠 and a 吃 written
+# without 用 (incident-language.md: 亮牌 shows the two for a chow).
+LAID_COUNT = {"碰": 2, "明杠": 3, "吃": 2}
 
 
 def laid_statement(acts: list[Act], k: int) -> int | None:

@@ -12,7 +12,7 @@ from functools import lru_cache
 
 from clingo import Function, Number, String, Symbol, SymbolType
 
-from adjudicator.analysis.replay import Timeline
+from adjudicator.analysis.replay import Timeline, stated_laid
 from adjudicator.language.incident import Act, Incident, WallCount
 from adjudicator.rules.rulesets import RuleSet, own_rules
 
@@ -109,12 +109,13 @@ def header_facts(incident: Incident) -> Iterator[Symbol]:
             yield fact("side_bettor", bet.line, bet.bettor)
 
 
-def act_facts(index: int, act: Act) -> Iterator[Symbol]:
-    """``index`` is the act's place in the record (1, 2, …); ``seq`` its written number."""
+def act_facts(index: int, act: Act, laid: tuple[int, ...] = ()) -> Iterator[Symbol]:
+    """``index`` is the act's place in the record (1, 2, …); ``seq`` its written number;
+    ``laid`` what a 亮牌 right after a chow written without 用 says it laid (as 用 would)."""
     yield fact("act", index, act.seq, act.actor, act.verb)
     for k, tile in enumerate(act.tiles, 1):
         yield fact("act_tile", index, k, tile)
-    for k, tile in enumerate(act.using, 1):
+    for k, tile in enumerate(act.using or laid, 1):
         yield fact("act_using", index, k, tile)
     if act.replacement is not None:
         yield fact("act_replacement", index, act.replacement)
@@ -128,13 +129,14 @@ def act_facts(index: int, act: Act) -> Iterator[Symbol]:
 
 def record_facts(incident: Incident) -> Iterator[Symbol]:
     index = 0
+    stated = stated_laid(incident.acts)
     pending_wall: int | None = None
     for item in incident.record:
         if isinstance(item, WallCount):
             pending_wall = item.count
         elif isinstance(item, Act):
             index += 1
-            yield from act_facts(index, item)
+            yield from act_facts(index, item, stated.get(index, ()) if item.verb == "吃" else ())
             if pending_wall is not None:
                 yield fact("wall_stated", index, pending_wall)
                 pending_wall = None

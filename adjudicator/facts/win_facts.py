@@ -300,6 +300,8 @@ def _win_hand(incident: Incident, seat: Seat, how: str, tile: int | None,
                 concealed[tile] -= 1
             elif unknown:
                 unknown -= 1
+    elif how == "自摸" and flower_win is None and not unknown and state.known:
+        tile = _last_taken(concealed, state.melds, family)
     if unknown or not state.known or state.excess:
         if flower_win is None:
             return None
@@ -317,6 +319,33 @@ def _win_hand(incident: Incident, seat: Seat, how: str, tile: int | None,
         robbed_kong=how == "搶杠", flower_win=flower_win,  # type: ignore[arg-type]
         sets=family.sets, **context,  # type: ignore[arg-type]
     )
+
+
+def _last_taken(concealed: Counter[int], melds: list, family: Family) -> int | None:
+    """A self-draw that names no tile wins on the last tile the hand took; with no draw
+    of it in the record (a dealer's 天和 on its 門牌) the stated hand holds that tile.
+
+    Which of the hand's tiles it was is not written: the first that the others complete
+    is taken out as the winning tile (a start-of-hand win has no wait, 台.33), and the rest
+    is scored.  Returns None when the hand holds no winning tile's count.
+    """
+    held = sum(concealed.values())
+    if held % 3 != 2 or not held:
+        return None
+    from adjudicator.analysis import hands
+
+    fixed = [t for m in melds for t in (m.tiles if hasattr(m, "tiles") else m[1])]
+    for t in sorted(concealed):
+        rest = concealed.copy()
+        rest[t] -= 1
+        if t in hands.winning_tiles(list(rest.elements()), len(melds), fixed_tiles=fixed,
+                                    family_sets=family.sets,
+                                    ligu=family.sets == hands.FAMILY_SETS_16):
+            concealed[t] -= 1
+            return t
+    last = max(concealed.elements())
+    concealed[last] -= 1
+    return last
 
 
 def _context(rec: _Record, i: int, seat: Seat, how: str, dealer: Seat,

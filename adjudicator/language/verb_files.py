@@ -65,11 +65,21 @@ def spelling(word: str) -> str:
     return "".join(f"[{variants[c]}]" if c in variants else re.escape(c) for c in word)
 
 
+def _longer_first(verbs: list[str]) -> list[str]:
+    """``verbs`` in table order, but each before any verb that begins it (觸及海內牌 before
+    觸及): a regular expression takes the first alternative that matches."""
+    ordered: list[str] = []
+    for verb in verbs:
+        at = next((k for k, u in enumerate(ordered) if verb.startswith(u)), len(ordered))
+        ordered.insert(at, verb)
+    return ordered
+
+
 def act_terminals() -> str:
     """The grammar's act terminals, one line each, between the marker lines."""
     lines = [BEGIN]
     for terminal in ACT_TERMINALS:
-        verbs = [v for v in VERB_TABLE if terminal_of(v) == terminal]
+        verbs = _longer_first([v for v in VERB_TABLE if terminal_of(v) == terminal])
         written = [spelling(v) for v in verbs]
         if len(written) == 1 and written[0] == verbs[0]:
             pattern = f'"{verbs[0]}"'

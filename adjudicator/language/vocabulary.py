@@ -50,6 +50,9 @@ PROPERTIES: dict[str, str] = {
     "lets_go": "lets the discard go: one who could win on it has passed it (過水)",
     "reach": "reaches for the wall (解釋.伸手過水 says whether that lets the discard go)",
     "touches_drawn": "handles the drawn tile (pressed to the hand or taken into the row)",
+    "mishandles_drawn": "handles the drawn tile as 台.23 forbids before a 自摸 (pressed to the "
+                        "hand, dropped in the sea, held below the table, knocking wall tiles "
+                        "over, touching the sea on the way)",
     "cancels_ting": "changes a ready hand's tiles: a 天聽 or 地聽 stands no more",
     "ready": "declares a ready hand",
     "ting": "declares a ready hand that earns 台 (台.31, 台.32)",
@@ -103,7 +106,12 @@ VERB_TABLE: dict[str, tuple[str, str, str]] = {
     "伸手":   ("V_PLAIN",     "handling",     "about_last_discard reach"),
     "觸及":   ("V_PLAIN",     "handling",     "about_last_discard lets_go"),
     "入手":   ("V_PLAIN",     "handling",     "move about_last_discard touches_drawn"),
-    "靠張":   ("V_PLAIN",     "handling",     "move touches_drawn cancels_ting"),
+    "靠張":   ("V_PLAIN",     "handling",     "move touches_drawn cancels_ting "
+                                              "mishandles_drawn"),
+    "落海":   ("V_PLAIN",     "handling",     "mishandles_drawn"),
+    "低於桌面": ("V_PLAIN",   "handling",     "mishandles_drawn"),
+    "觸落牆牌": ("V_PLAIN",   "handling",     "mishandles_drawn"),
+    "觸及海內牌": ("V_PLAIN", "handling",     "mishandles_drawn"),
     "和":     ("V_MAYBE",     "win",          "move names_discard win_intent win "
                                               "declares_win"),
     "搶花":   ("V_TILE",      "flower",       "move robs_flower flower"),
@@ -190,7 +198,7 @@ CANONICAL_CHARS: dict[str, str] = {
     "复": "復", "乱": "亂", "检": "檢", "举": "舉", "发": "發", "现": "現", "过": "過",
     "错": "錯", "捡": "撿", "窥": "窺", "视": "視", "带": "帶", "诈": "詐", "赔": "賠",
     "违": "違", "规": "規", "强": "強", "优": "優", "门": "門", "墙": "牆", "无": "無",
-    "将": "將",
+    "将": "將", "于": "於", "内": "內",
 }
 _CANON = str.maketrans(CANONICAL_CHARS)
 

@@ -114,6 +114,8 @@ class Game:
     final: list[Player]
     wall_left: list[int]
     river: list[int]  # discards nobody claimed
+    # Whether the writer numbers the acts (a record without numbers says 起點: 開局).
+    numbered: bool = True
 
     def act_number(self, index: int) -> int:
         """The sequence number the writer gives lines[index] (an Act)."""

@@ -1,8 +1,9 @@
 """A simulated game written in the incident language (incident-language.md).
 
 The header, each chair's dealt hand as a position line before `紀錄:`, the acts numbered
-from 1 (a first act numbered 1 says the record starts at the deal: the grammar has no
-`起點:` line yet), and the winner's hand laid down after the win as a `手牌:` line.
+from 1 (a first act numbered 1 says the record starts at the deal; a game written without
+numbers says so with `起點: 開局`), and the winner's hand laid down after the win as a
+`手牌:` line (narrate.py writes some as `亮牌`).
 """
 
 from __future__ import annotations
@@ -40,7 +41,7 @@ def line_text(line: Line) -> str:
 
 
 def header(game: Game) -> list[str]:
-    return [
+    lines = [
         "規則: tw16",
         f"圈風: {SEATS[game.round_wind]}",
         f"莊家: {SEATS[game.dealer]}",
@@ -48,6 +49,8 @@ def header(game: Game) -> list[str]:
         f"台: {PER_TAI}",
         f"牌牆: {game.wall_start}",
     ]
+    # Without numbers, only the header says that the record starts at the deal.
+    return lines if game.numbered else [*lines, "起點: 開局"]
 
 
 def positions(game: Game) -> list[str]:
@@ -73,5 +76,6 @@ def record(lines: Sequence[Line], numbered: bool = True) -> list[str]:
 
 def write(game: Game, lines: Sequence[Line] | None = None) -> str:
     """The log of ``game`` (or of ``lines`` over the same deal: a cut or a fault)."""
-    body = header(game) + positions(game) + [""] + record(game.lines if lines is None else lines)
+    body = header(game) + positions(game) + [""] + record(
+        game.lines if lines is None else lines, numbered=game.numbered)
     return "\n".join(body) + "\n"

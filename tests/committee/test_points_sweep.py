@@ -24,8 +24,9 @@ SAMPLE = [
     ({"解釋.包賠莊台": "no"}, ["reports/xianggong_causes_3.case",
                             "record/xianggong_same_cause_reported_again.case"]),
     ({"解釋.包賠下莊": "荒局"}, ["reports/xianggong_causes_3.case"]),
-    # 優先.5 with a reach and a later touch (asp/play/priority.lp).
-    ({"解釋.伸手過水": "touch"}, ["priority/p5_reached_and_touched.case"]),
+    # The general 過水 term with a reach before the win (asp/offences/passwater.lp; 優先.5
+    # asks for the touch whatever the reading, cases/priority/p5_*).
+    ({"解釋.伸手過水": "touch"}, ["offences/passwater/reach_then_win.case"]),
     # 錯杠.暗.3 with the wall count unknown (asp/offences/wrong_kong.lp).
     ({"解釋.末八張暗杠": "all_wins"}, ["wrong_kong/concealed_kong_ordinary_win.case",
                                     "wrong_kong/concealed_kong_other_tile_dealt_in.case"]),

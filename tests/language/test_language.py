@@ -457,8 +457,19 @@ def test_every_act(log: str) -> None:
     assert incident.positions == []
 
 
+# 台.23's ways of mishandling a drawn tile, each a plain act, in both scripts.
+DRAWN_TILE_ACTS = ("落海", "低於桌面", "觸落牆牌", "觸及海內牌")
+
+
+@params("紀錄:\n南 落海\n南 低於桌面\n南 觸落牆牌\n南 觸及海內牌\n",
+        "记录:\n南 落海\n南 低于桌面\n南 触落墙牌\n南 触及海内牌\n")
+def test_drawn_tile_acts(log: str) -> None:
+    assert [act.verb for act in read(log).record] == list(DRAWN_TILE_ACTS)
+
+
 def test_every_verb_is_covered() -> None:
-    assert {verb for _, _, verb, _, _ in EXPECTED_ACTS} == set(VERBS)
+    covered = {verb for _, _, verb, _, _ in EXPECTED_ACTS} | set(DRAWN_TILE_ACTS)
+    assert covered == set(VERBS)
 
 
 def test_verb_spellings() -> None:

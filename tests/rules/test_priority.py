@@ -115,27 +115,23 @@ def test_win_beats_a_pung_made_before_it_and_the_pung_is_undone() -> None:
 
 
 def test_reaching_and_touching_the_wall_loses_the_win_to_the_pung() -> None:
-    r = _judge("10 東 打 五筒\n11 南 伸手\n12 南 觸及\n13 西 喊碰 五筒\n14 南 喊和 五筒\n"
-               "15 西 碰 五筒\n")
-    assert _prio(r) == [("西", 13, "南", ("優先.5",))]
-    guoshui = [(f.seat, f.at) for f in r.findings if f.kind == "過水"]
-    assert guoshui == [("南", 11)]  # 解釋.伸手過水 reach: from the reach
-    touch = _judge("10 東 打 五筒\n11 南 伸手\n12 南 觸及\n13 西 喊碰 五筒\n14 南 喊和 五筒\n"
-                   "15 西 碰 五筒\n", settings={"解釋.伸手過水": "touch"})
-    assert _prio(touch) == [("西", 13, "南", ("優先.5",))]
-    assert [(f.seat, f.at) for f in touch.findings if f.kind == "過水"] == [("南", 12)]
+    record = ("10 東 打 五筒\n11 南 伸手\n12 南 觸及\n13 西 喊碰 五筒\n14 南 喊和 五筒\n"
+              "15 西 碰 五筒\n")
+    for settings in ({}, {"解釋.伸手過水": "touch"}):
+        r = _judge(record, settings=settings)
+        assert _prio(r) == [("西", 13, "南", ("優先.5",))]
+        # 優先.5 asks for the touch: 過水 from it whatever 解釋.伸手過水 says.
+        assert [(f.seat, f.at) for f in r.findings if f.kind == "過水"] == [("南", 12)]
 
 
-def test_reaching_without_touching_under_the_two_readings() -> None:
+def test_reaching_without_touching_keeps_the_win_under_both_readings() -> None:
     record = "10 東 打 五筒\n11 南 伸手\n12 西 喊碰 五筒\n13 南 和 五筒\n"
-    reach = _judge(record, hands=("南",))
-    assert _prio(reach) == [("西", 12, "南", ("優先.5",))]
-    assert _kinds(reach, "包賠") == [("南", 13)]
-    assert "解釋.伸手過水" in [i.id for i in reach.interpretations]
-    touch = _judge(record, hands=("南",), settings={"解釋.伸手過水": "touch"})
-    assert _prio(touch) == [("南", 13, "西", ("優先.5",))]
-    assert [(w.seat, w.valid) for w in touch.wins] == [("南", True)]
-    assert "解釋.伸手過水" in [i.id for i in touch.interpretations]
+    for settings in ({}, {"解釋.伸手過水": "touch"}):
+        r = _judge(record, hands=("南",), settings=settings)
+        assert _prio(r) == [("南", 13, "西", ("優先.5",))]
+        assert [(w.seat, w.valid) for w in r.wins] == [("南", True)]
+        assert _kinds(r, "過水") == [] and _kinds(r, "包賠") == []
+        assert "解釋.伸手過水" not in [i.id for i in r.interpretations]
 
 
 def test_chow_and_draw_need_both_their_acts_to_beat_a_win() -> None:
