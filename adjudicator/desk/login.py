@@ -22,8 +22,9 @@ FORM_TYPE = "application/x-www-form-urlencoded"
 
 
 def _next(target: str) -> str:
-    """Only a path on this desk: ``//host`` or ``https://…`` would leave it."""
-    return target if target.startswith("/") and not target.startswith("//") else "/"
+    """Only a path on this desk: ``//host``, ``/\\host`` (read as ``//`` by browsers) or
+    ``https://…`` would leave it."""
+    return target if target.startswith("/") and not target.startswith(("//", "/\\")) else "/"
 
 
 def _form(target: str = "/", name: str = "", problem: str = "",

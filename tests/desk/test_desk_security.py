@@ -125,6 +125,12 @@ def test_a_referee_signs_in_judges_and_files_under_their_name(app: Any, called: 
     assert entry.filed_by == "rita" and entry.code == r.headers["X-Verification-Code"]
 
 
+def test_signing_in_never_sends_the_browser_to_another_site(app: Any) -> None:
+    for target in ("//evil.example/", "/\\evil.example", "https://evil.example/"):
+        answer = _login(_client(app), "vic", target=target)
+        assert answer.status_code == 303 and answer.headers["location"] == "/", target
+
+
 def test_a_viewer_reads_the_archive_but_cannot_judge(app: Any, called: str) -> None:
     client, token = _signed_in(app, "vic")
     assert client.get("/rulings").status_code == 200
