@@ -20,6 +20,7 @@ from fastapi.responses import HTMLResponse, JSONResponse, Response
 
 from adjudicator.desk import api, history, security, service
 from adjudicator.desk.archive import Query, Record
+from adjudicator.desk.bar import BAR_CSS
 from adjudicator.desk.limits import Refused
 from adjudicator.report import pdf
 from adjudicator.ruling.model import STATUS_SHORT
@@ -29,19 +30,6 @@ router = APIRouter(include_in_schema=False)
 STATUS = STATUS_SHORT
 OFFENCES = ("優先", "詐和", "包賠", "相公", "代位賠付", "錯杠", "錯碰", "錯打明牌", "過水",
             "眼牌違規", "禁制", "喊碰未碰", "強制復原")
-
-
-# Only for the bar: the desk's own stylesheet would restyle the report under it.
-BAR_CSS = """
-nav.desk-bar { font-family: sans-serif; font-size: 14px; background: #f4f6f8;
-  border: 1px solid #d5dae0; border-radius: 6px; padding: 6px 10px; margin-bottom: 10px; }
-nav.desk-bar .desk-meta span { margin-right: 12px; display: inline-block; }
-nav.desk-bar a { margin-right: 12px; }
-nav.desk-bar .withdrawn, nav.desk-bar .superseded { color: #a32020; margin: 4px 0; }
-nav.desk-bar details.desk-history ol { margin: 4px 0; padding-left: 1.4em; }
-nav.desk-bar li.shown { font-weight: bold; }
-@media print { nav.desk-bar { display: none; } }
-"""
 
 
 def e(value: object) -> str:

@@ -83,15 +83,6 @@ class Broken(Exception):
     """The worker judging the request died; a fresh one is being warmed in its place."""
 
 
-def warm(houses: dict[str, House] | None = None) -> None:
-    # Each worker compiles the grammar and loads the rules once, before the first request,
-    # for the single path and the batch engine both; it knows the operator's house rules.
-    service.use_houses(houses or {})
-    log = "規則: tw16\n紀錄:\n1 東 打 三萬\n"
-    service.judge(log)
-    service.judge_many([log, log + "2 南 摸\n"])
-
-
 @dataclass
 class Timing:
     """Where a request's time went in the pool (the API's ``Server-Timing`` header): how long

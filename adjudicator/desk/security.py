@@ -81,7 +81,7 @@ def head_styles(html: str) -> list[str]:
 def known_styles() -> list[str]:
     """The inline stylesheets the program writes: the report's, the match report's and the
     permalink bar's.  Read at run time, so a change to any of them needs no change here."""
-    from adjudicator.desk.pages import BAR_CSS
+    from adjudicator.desk.bar import BAR_CSS
     from adjudicator.match.report import _CSS as MATCH_CSS
     from adjudicator.report.html import CSS
 
@@ -244,6 +244,8 @@ ACCESS: tuple[tuple[frozenset[str], re.Pattern[str], str | None], ...] = tuple(
         (GET, r"/api/rulings/[^/]+", None), (GET, r"/api/matches/[^/]+", None),
         (GET, r"/static/.+", None), (GET, r"/static-offline-docs/.+", None),
         (GET, r"/docs", None), (GET, r"/openapi\.json", None),
+        # Whether the desk is up and its workers warm (for a proxy's or a supervisor's check).
+        (GET, r"/api/health", None),
         (GET | {"POST"}, r"/login", None), (frozenset({"POST"}), r"/logout", None),
         # Listing and searching the archive.
         (GET, r"/rulings|/matches|/api/rulings|/api/matches", "viewer"),

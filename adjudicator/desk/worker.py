@@ -69,6 +69,17 @@ def _end_with(parent: int) -> None:
     threading.Thread(target=watch, daemon=True, name="parent-watch").start()
 
 
+def warm(houses: dict[str, Any] | None = None) -> None:
+    # Each worker compiles the grammar and loads the rules once, before the first request,
+    # for the single path and the batch engine both; it knows the operator's house rules.
+    from adjudicator.desk import service
+
+    service.use_houses(houses or {})
+    log = "規則: tw16\n紀錄:\n1 東 打 三萬\n"
+    service.judge(log)
+    service.judge_many([log, log + "2 南 摸\n"])
+
+
 def main(argv: list[str]) -> None:
     fd, parent, nice = int(argv[0]), int(argv[1]), int(argv[2])
     _end_with(parent)
@@ -76,8 +87,6 @@ def main(argv: list[str]) -> None:
         os.nice(nice)
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     sock = socket.socket(fileno=fd)
-    from adjudicator.desk.pool import warm
-
     warm(receive(sock))  # the house rules the server offers come first
     send(sock, ("ready", os.getpid()))
     while (message := receive(sock)) is not None:

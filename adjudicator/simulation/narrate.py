@@ -24,6 +24,8 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
+from adjudicator.language.vocabulary import VERB_CLASSES
+
 from .game import Act, Game, Laid, Line, State
 
 # Each narration's chance where it can be written.
@@ -74,7 +76,7 @@ def _act(rng: random.Random, a: Act, nxt: Line | None, old: list[Line],
     """The act as narrated, and the narration acts written right after it."""
     extra: list[Act] = []
     s = a.seat
-    if a.verb in ("摸", "補") and isinstance(nxt, Act) and nxt.seat == s:
+    if a.verb in VERB_CLASSES["draw"] and isinstance(nxt, Act) and nxt.seat == s:
         if nxt.verb == "打" and rng.random() < P_ROW:
             extra.append(Act(s, "靠張" if rng.random() < P_TOUCH else "入手"))
         elif nxt.verb == "自摸" and rng.random() < P_ROW_WIN:
@@ -88,7 +90,7 @@ def _act(rng: random.Random, a: Act, nxt: Line | None, old: list[Line],
     elif a.verb == "吃" and a.using and rng.random() < P_SHOW_CLAIM:
         extra.append(Act(s, "亮牌", a.using))
         a = replace(a, using=())
-    if a.verb in ("和", "自摸") and _ends_with_hand(old, i) and rng.random() < P_PUSH:
+    if a.verb in VERB_CLASSES["declares_win"] and _ends_with_hand(old, i) and rng.random() < P_PUSH:
         extra.append(Act(s, "推倒"))
     return a, extra
 

@@ -90,9 +90,11 @@ def test_the_long_lane_takes_one_at_a_time_and_refuses_past_its_queue(tmp_path: 
         assert short.status_code == 200
         for t in asking:
             t.join()
-        codes = sorted(a.json()["error"]["code"] for a in answers)
-        # One judged (past the limit), two waited (and timed out), one refused at once.
-        assert codes.count("long_busy") >= 1 and set(codes) <= {"long_busy", "timeout"}
+        codes = sorted(a.json().get("error", {}).get("code", "judged") for a in answers)
+        # One judged (within the limit or past it, as fast as the machine is), the next
+        # waited, and past the queue one was refused at once.
+        assert codes.count("long_busy") >= 1
+        assert set(codes) <= {"long_busy", "timeout", "judged"}
         assert app.state.judges.health()["long"]["refused"] >= 1
 
 

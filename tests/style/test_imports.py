@@ -134,8 +134,13 @@ def _private_uses(tree: ast.Module) -> Iterator[str]:
             yield f"{node.value.id}.{node.attr}"
 
 
+# Names that begin with an underscore and are documented public API all the same.
+DOCUMENTED = frozenset({"os._exit"})
+
+
 def test_no_module_uses_a_private_name_of_the_standard_library_clingo_or_lark() -> None:
-    found = {module: sorted(set(_private_uses(ast.parse(path.read_text(encoding="utf-8")))))
+    found = {module: sorted(set(_private_uses(ast.parse(path.read_text(encoding="utf-8"))))
+                            - DOCUMENTED)
              for module, path in MODULES.items()}
     assert {module: names for module, names in found.items() if names} == {}
 
