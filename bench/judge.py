@@ -1,7 +1,9 @@
 """How fast a log is judged: warm in-process and cold from the command line.
 
-Run: ``.venv/bin/python bench/judge.py [--quick] [--cold] [--runs N] [--instructions]``
-(--cold: only the cold start; --runs: cold runs of each kind, 5 unless given;
+Run: ``.venv/bin/python bench/judge.py [--quick] [--cold] [--runs N] [--instructions]
+[--reference TREE]`` (--cold: only the cold start; --runs: cold runs of each kind, 5 unless
+given; --reference: also run the package of another source tree, e.g. an earlier commit's
+``git archive``, in turn with this one;
 --instructions: also count a cold judgement's instructions under callgrind, as a whole
 and by phase: steadier than CPU time on a shared machine, and some minutes).  Prints:
 
@@ -14,6 +16,9 @@ and by phase: steadier than CPU time on a shared machine, and some minutes).  Pr
   a 40-act log, against ``python -c "import clingo"``: min and median of 5 runs, wall and
   CPU (user+sys: steadier on a shared machine), with the cache folder warm and emptied
   before each run (adjudicator/cache.py);
+* the cold ``judge`` of the 40-act log in turn with ``import clingo`` (and with the
+  reference tree's ``judge``), run by run: its median CPU and wall, the median of the
+  ratios pair by pair, and its median against the issue's target of 0.45 s;
 * where a cold judgement of the 40-act log spends its CPU, phase by phase (imports, the
   parser loaded from the cache, the first read, the facts, the rules, the ruling).
 
@@ -158,7 +163,10 @@ def _timed(args: list[str], env: dict[str, str], before: object = None) -> tuple
     if callable(before):
         before()
     cpu, start = _cpu(), time.perf_counter()
-    subprocess.run(args, check=True, capture_output=True, env={**os.environ, **env})
+    # Run outside the source tree: ``python -m`` puts its folder first on the path, before
+    # a reference tree's PYTHONPATH.
+    subprocess.run(args, check=True, capture_output=True, env={**os.environ, **env},
+                   cwd=tempfile.gettempdir())
     return time.perf_counter() - start, _cpu() - cpu
 
 
@@ -261,7 +269,42 @@ def _bytecode() -> str:
             "(python -m compileall adjudicator)")
 
 
-def cold_start(runs: int = 5, instructions: bool = False) -> None:
+# The issue's bound on a cold judge of a 40-act log, cache warm, on this machine idle.
+COLD_TARGET = 0.45
+
+
+def cold_pairs(log: str, env: dict[str, str], runs: int, reference: Path | None) -> None:
+    """The cold judge of ``log`` run in turn with each reference, pair by pair (a shared
+    machine's speed drifts between minutes; a pair's ratio holds)."""
+    py = str(ROOT / ".venv" / "bin" / "python")
+    judge = [py, "-m", "adjudicator", "judge", log, "-f", "json"]
+    others: dict[str, tuple[list[str], dict[str, str]]] = {
+        'python -c "import clingo"': ([py, "-c", "import clingo"], env)}
+    if reference is not None:
+        cache = tempfile.mkdtemp(prefix="adjudicator-bench-reference-")
+        other = {"PYTHONPATH": str(reference), "ADJUDICATOR_CACHE_DIR": cache}
+        _timed(judge, other)  # fill its cache
+        others[f"judge of {reference}"] = (judge, other)
+    ours: list[tuple[float, float]] = []
+    theirs: dict[str, list[tuple[float, float]]] = {name: [] for name in others}
+    for _ in range(runs):
+        ours.append(_timed(judge, env))
+        for name, (args, other_env) in others.items():
+            theirs[name].append(_timed(args, other_env))
+    wall = statistics.median(w for w, _ in ours)
+    cpu = statistics.median(c for _, c in ours)
+    print(f"  cold judge of a 40-act log, {runs} runs in turn with the others: median CPU "
+          f"{cpu * 1000:.0f} ms, wall {wall * 1000:.0f} ms; wall / target "
+          f"{COLD_TARGET:.2f} s: {wall / COLD_TARGET:.2f} (load {os.getloadavg()[0]:.1f})")
+    for name, times in theirs.items():
+        ratio = statistics.median(a[1] / b[1] for a, b in zip(ours, times, strict=True))
+        print(f"    against {name}: its median CPU "
+              f"{statistics.median(c for _, c in times) * 1000:.0f} ms; CPU ratio pair by "
+              f"pair, median {ratio:.2f}")
+
+
+def cold_start(runs: int = 5, instructions: bool = False,
+               reference: Path | None = None) -> None:
     exe = str(ROOT / ".venv" / "bin" / "adjudicator")
     py = str(ROOT / ".venv" / "bin" / "python")
     folder = Path(tempfile.mkdtemp(prefix="adjudicator-bench-cache-"))
@@ -291,6 +334,7 @@ def cold_start(runs: int = 5, instructions: bool = False) -> None:
         show("  … cache emptied before each run", [_timed(args, env, empty)
                                                     for _ in range(runs)])
     _timed([exe, "judge", f.name, "-f", "json"], env)  # fill the cache
+    cold_pairs(f.name, env, runs, reference)
     cold_phases(f.name, env, runs)
     if instructions:
         cold_instructions(f.name, env)
@@ -301,10 +345,12 @@ def cold_start(runs: int = 5, instructions: bool = False) -> None:
 def main() -> None:
     quick = "--quick" in sys.argv
     runs = int(sys.argv[sys.argv.index("--runs") + 1]) if "--runs" in sys.argv else 5
+    reference = (Path(sys.argv[sys.argv.index("--reference") + 1]).resolve()
+                 if "--reference" in sys.argv else None)
     if "--cold" in sys.argv:
         print(f"cold start (a new process; {os.cpu_count()} cores, "
               f"load {os.getloadavg()[0]:.1f}; {_bytecode()}):")
-        cold_start(runs, "--instructions" in sys.argv)
+        cold_start(runs, "--instructions" in sys.argv, reference)
         return
     sizes = (40, 400, 2000) if quick else (40, 400, 2000, 10000)
     # The Python side alone, to 10,000 acts: each column should stay flat (linear growth).
@@ -324,7 +370,7 @@ def main() -> None:
         f"{n} acts {per_act(n, make_pung_log):5.2f} ms/act" for n in sizes), flush=True)
     print(f"cold start (a new process; {os.cpu_count()} cores, load {os.getloadavg()[0]:.1f}; "
           f"{_bytecode()}):")
-    cold_start(runs, "--instructions" in sys.argv)
+    cold_start(runs, "--instructions" in sys.argv, reference)
 
 
 if __name__ == "__main__":
