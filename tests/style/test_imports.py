@@ -1,5 +1,7 @@
 """How the package's modules import: no circles among them, and nothing private of the
-standard library, clingo or Lark (such names change without notice between versions)."""
+standard library or of a library the package depends on (such names change without notice
+between versions): no private module or name imported or read, no private keyword or
+option (Lark's ``_plugins``) passed."""
 
 from __future__ import annotations
 
@@ -10,8 +12,12 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 PACKAGE = ROOT / "adjudicator"
-# Whose private names no module may use: the standard library's, clingo's and Lark's.
-GUARDED = frozenset(sys.stdlib_module_names) | {"clingo", "lark"}
+# Whose private names no module may use: the standard library's and those of the
+# libraries pyproject.toml pins (by the name they are imported as).
+GUARDED = frozenset(sys.stdlib_module_names) | {
+    "clingo", "lark", "typer", "click", "rich", "pydantic", "fastapi", "fastapi_offline",
+    "starlette", "uvicorn", "uvloop", "httptools", "sqlalchemy", "argon2", "itsdangerous",
+    "asgi_csrf", "multipart", "MahjongGB", "dask", "distributed", "psycopg"}
 
 
 def _module_name(path: Path) -> str:
@@ -134,15 +140,41 @@ def _private_uses(tree: ast.Module) -> Iterator[str]:
             yield f"{node.value.id}.{node.attr}"
 
 
+def _private_options(tree: ast.Module) -> Iterator[str]:
+    """Private keywords a call passes (``f(_x=…)``) and private option names a dict
+    literal spells (``{"_plugins": …}``, options handed to a library as a dict)."""
+    for node in ast.walk(tree):
+        if isinstance(node, ast.keyword) and node.arg and _private(node.arg):
+            yield node.arg
+        elif isinstance(node, ast.Dict):
+            yield from (key.value for key in node.keys
+                        if isinstance(key, ast.Constant) and isinstance(key.value, str)
+                        and _private(key.value) and key.value[1:2].isalpha())
+
+
+def _found(path: Path) -> list[str]:
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    return sorted({*_private_uses(tree), *_private_options(tree)} - DOCUMENTED)
+
+
 # Names that begin with an underscore and are documented public API all the same.
 DOCUMENTED = frozenset({"os._exit"})
 
+# The private uses still to be replaced, each by what public API lacks.  The list may only
+# shrink: a use gone from its module must leave it too.
+KNOWN = {
+    # Typer 0.29 vendors click without its gettext and exposes no hook for its words
+    # (usage prefix, help option, panel titles, the error panel).
+    "adjudicator.cli.chinese": ["rich_utils._get_rich_console", "rich_utils._make_command_help",
+                                "typer._click", "typer._click.formatting"],
+    # The name-aware contextual lexer: a lexer class given by lexer= gets no parse states.
+    "adjudicator.language.reader": ["_plugins"],
+}
 
-def test_no_module_uses_a_private_name_of_the_standard_library_clingo_or_lark() -> None:
-    found = {module: sorted(set(_private_uses(ast.parse(path.read_text(encoding="utf-8"))))
-                            - DOCUMENTED)
-             for module, path in MODULES.items()}
-    assert {module: names for module, names in found.items() if names} == {}
+
+def test_no_module_uses_a_private_name_of_the_standard_library_or_a_dependency() -> None:
+    found = {module: _found(path) for module, path in MODULES.items()}
+    assert {module: names for module, names in found.items() if names} == KNOWN
 
 
 def test_the_check_sees_private_names_imported_or_read() -> None:
@@ -150,3 +182,7 @@ def test_the_check_sees_private_names_imported_or_read() -> None:
             "re._compiler\nast._private\nfrom lark import __version__\nre.compile\n")
     assert sorted(_private_uses(ast.parse(text))) == ["_sre", "ast._private", "re._compiler",
                                                       "re._parser"]
+    text = ("import typer\nfrom typer import _click\ntyper.main._x\ntyper.Option('--a')\n"
+            "Lark(g, _plugins={})\noptions = {'_plugins': {}, 'parser': 'lalr', '__x__': 1}\n")
+    tree = ast.parse(text)
+    assert sorted({*_private_uses(tree), *_private_options(tree)}) == ["_plugins", "typer._click"]
