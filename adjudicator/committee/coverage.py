@@ -1,4 +1,5 @@
-"""Which clause ids (adjudicator/clauses.py) the rulings of a corpus cite, and which none does.
+"""Which clause ids (adjudicator/ruling/clauses.py) the rulings of a corpus cite, and which
+none does.
 
 A case exercises a clause when its ruling, judged under the case's own profile, cites it in
 a finding, a win (its own clauses or a pattern's), a payment or the next hand.  A refusal

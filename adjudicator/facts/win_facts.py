@@ -487,7 +487,7 @@ def win_facts(incident: Incident, timeline: Timeline,
 
 
 def _flower_facts(w: int, f: FlowerWin) -> Iterator[Symbol]:
-    """For asp/flowers.lp: how the eighth flower came, and whether it was replaced."""
+    """For asp/play/flowers.lp: how the eighth flower came, and whether it was replaced."""
     yield fact("flower_win", w, f.kind, f.completed_at)
     if not f.replaced:
         yield fact("flower_win_unreplaced", w)

@@ -12,9 +12,8 @@ from clingo import Symbol
 from adjudicator.analysis import replay
 from adjudicator.analysis.contradictions import Conflicts
 from adjudicator.analysis.warnings import log_warnings
-from adjudicator.facts import hand_facts as handfacts
+from adjudicator.facts import hand_facts, win_facts
 from adjudicator.facts import record as facts
-from adjudicator.facts import win_facts as winfacts
 from adjudicator.language import family_check, reader
 from adjudicator.language.errors import LogError
 from adjudicator.language.incident import Act, Incident
@@ -175,8 +174,8 @@ def facts_of(incident: Incident, timeline: replay.Timeline,
     rules = rules or own_rules(incident.header.profile)
     family = FAMILIES[rules.family]
     symbols = facts.all_facts(incident, timeline, rules)
-    symbols += winfacts.win_facts(incident, timeline, family)
-    symbols += handfacts.hand_facts(incident, timeline, family)
+    symbols += win_facts.win_facts(incident, timeline, family)
+    symbols += hand_facts.hand_facts(incident, timeline, family)
     return symbols
 
 

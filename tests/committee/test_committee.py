@@ -388,7 +388,7 @@ def test_points_sweep_flags_a_change_no_ruling_names(tmp_path: Path) -> None:
     rows = {(r["id"], r["reading"]): r for r in json.loads(out)}
     assert [Path(c).name for c in rows[("解釋.莊家被自摸", "no")]["changed"]] == ["five.case"]
     assert rows[("解釋.莊家被自摸", "no")]["undeclared"] == []
-    # Until asp/payments.lp names 解釋.示記高, the sweep finds the gap and says so.
+    # Until asp/settlement/payments.lp names 解釋.示記高, the sweep finds the gap and says so.
     streak = rows[("解釋.示記高", "none")]
     assert [Path(c).name for c in streak["changed"]] == ["streak.log"]
     assert code == (1 if streak["undeclared"] else 0)

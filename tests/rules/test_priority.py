@@ -1,4 +1,4 @@
-"""行牌規則 (asp/priority.lp): who gets a contested discard, and what the losing side owes.
+"""行牌規則 (asp/play/priority.lp): who gets a contested discard, and what the losing side owes.
 
 Each test states a small record and the exact findings the clause gives, so that a rule
 that fires for the wrong side, at the wrong act or under the wrong clause fails here.

@@ -1,4 +1,4 @@
-"""Every clause id the rules cite is one of rulebook.md's (adjudicator/clauses.py)."""
+"""Every clause id the rules cite is one of rulebook.md's (adjudicator/ruling/clauses.py)."""
 
 from __future__ import annotations
 

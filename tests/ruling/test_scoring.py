@@ -1,4 +1,5 @@
-"""Scoring (asp/scoring.lp through adjudicator/scoring.py): every 台 pattern and exclusion.
+"""Scoring (asp/settlement/scoring.lp through adjudicator/ruling/scoring.py): every 台 pattern
+and exclusion.
 
 Every expected figure was worked out by hand from the rule texts (seeds 003 for tw16, 000
 for tw16-alt) and the comment beside it shows the sum.  Unless a test says otherwise the
@@ -635,7 +636,8 @@ def test_symbols_of_a_malformed_hand_keep_what_is_shown() -> None:
 
 
 # --------------------------------------------------------------------------------------
-# Settling a flower win (asp/payments.lp), from win facts built here (not from winfacts.py)
+# Settling a flower win (asp/settlement/payments.lp), from win facts built here (not from
+# facts/win_facts.py)
 
 
 SETTLE_LOG = """規則: tw16
