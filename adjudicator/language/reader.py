@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import os
 import re
+from collections.abc import Iterator
 from contextvars import ContextVar
 from functools import cache
 from importlib.resources import files
@@ -20,7 +21,7 @@ from typing import Any
 from lark import Lark, Token, Transformer, v_args
 from lark import __version__ as lark_version
 from lark.exceptions import LarkError, UnexpectedInput
-from lark.lexer import BasicLexer, ContextualLexer, LexerState
+from lark.lexer import BasicLexer, ContextualLexer, Lexer, LexerState
 
 from adjudicator import cache as disk
 from adjudicator.language import syntax as sx
@@ -106,6 +107,25 @@ class _NameAwareContextualLexer(ContextualLexer):
     BasicLexer = _NameAwareBasicLexer
 
 
+class _NameAwareLexer(Lexer):
+    """The lexer handed to Lark as its documented ``lexer=`` class: the contextual lexer
+    with name-aware states, made the first time it lexes, from the parse table's states
+    (a lexer class is given only the terminals; the parser state holds the table)."""
+
+    __future_interface__ = 2  # Lark passes the lexer and parser states to lex()
+
+    def __init__(self, conf: Any) -> None:
+        self.conf = conf
+        self.contextual: _NameAwareContextualLexer | None = None
+
+    def lex(self, lexer_state: LexerState, parser_state: Any) -> Iterator[Token]:
+        if self.contextual is None:
+            table = parser_state.parse_conf.parse_table
+            self.contextual = _NameAwareContextualLexer(
+                self.conf, {state: list(actions) for state, actions in table.states.items()})
+        return self.contextual.lex(lexer_state, parser_state)
+
+
 @cache
 def parser() -> Lark:
     """The Lark parser for grammar/incident.lark, built on first use.
@@ -118,8 +138,7 @@ def parser() -> Lark:
 
 def _lark(grammar: str) -> Lark:
     options: dict[str, Any] = {
-        "parser": "lalr", "lexer": "contextual", "maybe_placeholders": True,
-        "_plugins": {"ContextualLexer": _NameAwareContextualLexer},
+        "parser": "lalr", "lexer": _NameAwareLexer, "maybe_placeholders": True,
         "transformer": _Shape(visit_tokens=False)}
     # Building the LALR tables is most of a cold start's parsing: Lark's own cache= keeps
     # them in the user's cache folder under the grammar's hash (Lark checks it again on

@@ -167,8 +167,6 @@ KNOWN = {
     # (usage prefix, help option, panel titles, the error panel).
     "adjudicator.cli.chinese": ["rich_utils._get_rich_console", "rich_utils._make_command_help",
                                 "typer._click", "typer._click.formatting"],
-    # The name-aware contextual lexer: a lexer class given by lexer= gets no parse states.
-    "adjudicator.language.reader": ["_plugins"],
 }
 
 
