@@ -78,3 +78,17 @@ def test_judging_to_json_does_not_load_rich() -> None:
                           cwd=ROOT)
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip().splitlines()[-1] == "[]"
+
+
+def test_the_app_of_a_command_line_holds_the_command_it_names() -> None:
+    from typer.main import get_command
+
+    from adjudicator.cli.commands import MODULES, build
+
+    every = get_command(build())
+    assert sorted(every.commands) == sorted(MODULES)  # type: ignore[attr-defined]
+    for name, module in MODULES.items():
+        alone = get_command(build([name, "--help"]))
+        assert name in alone.commands  # type: ignore[attr-defined]
+        assert {MODULES[n] for n in alone.commands} == {module}  # type: ignore[attr-defined]
+    assert sorted(get_command(build(["judg"])).commands) == sorted(MODULES)  # type: ignore[attr-defined]
