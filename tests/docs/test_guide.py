@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from adjudicator.analysis.warnings import START_TERMS
 from adjudicator.committee.cases import check_expectations
 from adjudicator.language.reader import read
 from adjudicator.ruling.judge import judge
@@ -50,6 +51,9 @@ def test_the_guides_log_is_judged_as_it_says(heading: str, log: str, expected: s
     ruling = judge(incident)
     failures = check_expectations(incident.expectations, ruling)
     assert not failures, f"{heading}:\n" + "\n".join(failures)
+    # 「未載起點」 only where the ruling has the open fact the start of the record answers.
+    asks = any(u.term.startswith(START_TERMS) for u in ruling.uncertain)
+    assert any("未載起點" in w.message for w in ruling.warnings) == asks, heading
 
 
 def test_the_readme_links_the_guide_at_the_top() -> None:
