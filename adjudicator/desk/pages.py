@@ -8,6 +8,7 @@ output, which escapes what the log says.
 from __future__ import annotations
 
 import json
+import re
 from html import escape
 from importlib.resources import files
 from typing import Any
@@ -20,6 +21,8 @@ from fastapi.responses import HTMLResponse, JSONResponse, Response
 from adjudicator.desk import api, service
 from adjudicator.desk.archive import Query, Record
 from adjudicator.desk.limits import Refused
+from adjudicator.desk.zone import today, zone_of
+from adjudicator.language.seats import SEATS
 from adjudicator.report import pdf
 from adjudicator.ruling.model import STATUS_SHORT
 
@@ -53,9 +56,41 @@ def _page(title: str, body: str) -> HTMLResponse:
     return HTMLResponse(html)
 
 
+# The act buttons always shown (the rest under 其他動作), and where the referee's acts begin.
+COMMON_ACTS = ("摸", "打", "吃", "碰", "明杠", "暗杠", "加杠", "補花", "補", "和", "自摸", "推倒",
+               "聽", "過", "舉發", "自承", "發現", "檢查", "弄亂", "眼牌", "荒局")
+REFEREE_ACTS = ("舉發", "自承", "發現", "檢查", "弄亂", "荒局")
+
+
+def _buttons(cls: str, attr: str, words: tuple[str, ...] | list[str]) -> str:
+    return "".join(f'<button type="button" class="{cls}" data-{attr}="{e(w)}">{e(w)}</button>'
+                   for w in words)
+
+
+def _act_buttons(words: tuple[str, ...] | list[str]) -> str:
+    return "".join(
+        f'<button type="button" class="act{" referee" if w in REFEREE_ACTS else ""}" '
+        f'data-act="{e(w)}">{e(w)}</button>' for w in words)
+
+
+def _settings_list() -> str:
+    """Every interpretation point's readings, in words, for the 設定 box to offer."""
+    from adjudicator.ruling.interpretations import POINTS
+
+    return "".join(f'<option value="{e(p.id)}={e(code)}" label="{e(p.question)}：{e(words)}">'
+                   for p in POINTS.values() for code, words in p.readings.items())
+
+
 @router.get("/")
-async def desk() -> HTMLResponse:
-    from adjudicator.rules.files import DEFAULT_PROFILE, profile_family, profile_names
+async def desk(request: Request) -> HTMLResponse:
+    from adjudicator.language.vocabulary import HEADER_KEYS, OFFENCES, VERBS
+    from adjudicator.rules.files import (
+        DEFAULT_PROFILE,
+        profile_family,
+        profile_label,
+        profile_names,
+        profile_title,
+    )
 
     # Unless the referee picks one, the log's own 規則: line decides (as the CLI without
     # --profile): a 規則: gd log is judged as gd.  A pick of another family is refused.
@@ -64,10 +99,18 @@ async def desk() -> HTMLResponse:
         tiles = profile_family(profile).hand_tiles
         return f'<option value="{e(value)}" data-tiles="{tiles}"{chosen}>{e(label)}</option>'
 
-    options = option("", f"（依紀錄的 規則:，未寫為 {DEFAULT_PROFILE}）", DEFAULT_PROFILE,
-                     " selected")
-    options += "".join(option(p, p, p) for p in profile_names())
-    return _page("裁判桌", _template("desk.html").replace("{{profiles}}", options))
+    options = option("", f"依紀錄的 規則:（未寫：{profile_title(DEFAULT_PROFILE)}）",
+                     DEFAULT_PROFILE, " selected")
+    options += "".join(option(p, profile_label(p), p) for p in profile_names())
+    more = [v for v in VERBS if v not in COMMON_ACTS]
+    keys = sorted(set(HEADER_KEYS.values()))
+    fills = {"profiles": options, "acts": _act_buttons(COMMON_ACTS),
+             "more_acts": _act_buttons(more), "offences": _buttons("offence", "offence", OFFENCES),
+             "targets": _buttons("target", "target", [*SEATS, "牌牆"]),
+             "header_keys": e(" ".join(keys)), "today": e(today(zone_of(request))),
+             "points": _settings_list()}
+    body = re.sub(r"\{\{(\w+)\}\}", lambda m: fills[m.group(1)], _template("desk.html"))
+    return _page("裁判桌", body)
 
 
 def _meta(r: Record) -> str:

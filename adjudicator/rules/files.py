@@ -70,6 +70,26 @@ def profile_family(name: str) -> Family:
     return family_of_file(profile_file(name))
 
 
+TITLE = "%! title:"
+
+
+@cache
+def profile_title(name: str) -> str:
+    """A profile's name in words (its file's ``%! title:`` line), the code if it has none."""
+    try:
+        text = profile_file(name).read_text(encoding="utf-8")
+    except (KeyError, OSError):
+        return name
+    return next((line[len(TITLE):].strip() for line in text.splitlines()
+                 if line.startswith(TITLE)), name)
+
+
+def profile_label(name: str) -> str:
+    """A profile as a page or report shows it: its title, the code beside it."""
+    title = profile_title(name)
+    return name if title == name else f"{title}（{name}）"
+
+
 def named_family(name: str | None) -> Family:
     """The family of profile ``name``, or the Taiwanese one for a name no profile has
     (a log's own 規則: line, before the judge refuses it)."""

@@ -113,16 +113,15 @@ def test_tapping_writes_an_act_line_with_the_players_names_on_the_seats(page: An
     page.click('.seat[data-seat="西"]')
     page.click('.act[data-act="打"]')
     page.click('.suit[data-suit="筒"]')
-    page.click('.tile[data-tile="七筒"]')
-    assert page.inner_text("#draft") == "西 打 七筒"
-    page.click("#add")
+    page.click('.tile[data-tile="七筒"]')  # a discard is whole with its tile: written
     assert page.input_value("#log").rstrip().splitlines()[-1] == "西 打 七筒"
+    assert page.inner_text("#draft") == "已寫入：西 打 七筒"
+    # The 下家's draw is set up next; 北 chows instead, the discard filled in.
     page.click('.seat[data-seat="北"]')
     page.click('.act[data-act="吃"]')
-    for tap in ('.tile[data-tile="七筒"]', "#use", '.tile[data-tile="六筒"]',
-                '.tile[data-tile="八筒"]'):
-        page.click(tap)
-    page.click("#add")
+    assert page.inner_text("#draft").startswith("北 吃 七筒")
+    for tile in ("六筒", "八筒"):
+        page.click(f'.tile[data-tile="{tile}"]')
     assert page.input_value("#log").rstrip().splitlines()[-1] == "北 吃 七筒 用 六筒 八筒"
     page.wait_for_selector(CHECKED)
 
