@@ -21,6 +21,8 @@ def serve(
     recycle: Annotated[int, typer.Option(
         min=0, help="工作行程裁決滿這麼多份紀錄後換一個新的，記憶體才不隨執行時間增長"
                     "（0：不換）")] = RECYCLE,
+    tz: Annotated[str, typer.Option(
+        help="裁判桌所在的時區（IANA 名稱）：新紀錄的日期與裁決時間依此顯示")] = "Asia/Taipei",
 ) -> None:
     """開啟裁判桌網頁與 JSON API（http://HOST:PORT/，API 說明在 /docs）。"""
     import uvicorn
@@ -30,8 +32,15 @@ def serve(
     if not 0 < port < 65536:
         print(f"--port：{port} 不是可用的埠號（1–65535）")
         raise typer.Exit(2)
+    from adjudicator.desk.zone import zone_named
+
     try:
-        app = create_app(db, workers, timeout, recycle)
+        zone_named(tz)
+    except ValueError as err:
+        print(f"--tz：{err}")
+        raise typer.Exit(2) from None
+    try:
+        app = create_app(db, workers, timeout, recycle, tz)
     except Exception as err:  # an unreachable database, a bad URL, a missing driver
         print(f"無法開啟裁決檔案 {db or '（預設 SQLite 檔）'}：{err}")
         raise typer.Exit(2) from None

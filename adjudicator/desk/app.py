@@ -22,6 +22,7 @@ from adjudicator.desk import RECYCLE, api, match_pages, pages, service
 from adjudicator.desk.archive import Archive
 from adjudicator.desk.limits import MAX_BODY, Refused, too_large
 from adjudicator.desk.pool import Broken, Busy, Judges
+from adjudicator.desk.zone import DEFAULT_TZ, zone_named
 
 DESCRIPTION = """台灣十六張麻將 裁判的 JSON API。
 
@@ -55,8 +56,9 @@ def _wants_json(request: Request) -> bool:
 
 
 def create_app(db: str | None = None, workers: int | None = None,
-               timeout: float = 10.0, recycle: int = RECYCLE) -> FastAPI:
+               timeout: float = 10.0, recycle: int = RECYCLE, tz: str = DEFAULT_TZ) -> FastAPI:
     archive = Archive(db)
+    zone = zone_named(tz)  # before the pool starts: a wrong name fails at once
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -70,6 +72,7 @@ def create_app(db: str | None = None, workers: int | None = None,
     app = FastAPIOffline(title="adjudicator 裁判桌", version=__version__,
                          description=DESCRIPTION, lifespan=lifespan, redoc_url=None)
     app.state.archive = archive
+    app.state.tz = zone
     app.add_middleware(BodyLimit)
     app.include_router(api.router)
     app.include_router(pages.router)

@@ -14,6 +14,7 @@ import json
 import re
 from typing import Any
 from urllib.parse import parse_qs, quote
+from zoneinfo import ZoneInfo
 
 from fastapi import APIRouter, Request
 from fastapi.concurrency import run_in_threadpool
@@ -23,7 +24,7 @@ from adjudicator.desk import api, limits, service
 from adjudicator.desk.archive import MatchRecord
 from adjudicator.desk.limits import Refused
 from adjudicator.desk.pages import (
-    BAR_CSS,
+    BAR_LINKS,
     HTML,
     MARKDOWN,
     _page,
@@ -33,6 +34,7 @@ from adjudicator.desk.pages import (
     spans,
     stored_file,
 )
+from adjudicator.desk.zone import local_time, zone_of
 from adjudicator.match import report
 
 router = APIRouter(include_in_schema=False)
@@ -41,11 +43,11 @@ FORM_TYPE = "application/x-www-form-urlencoded"
 
 
 def _profiles(chosen: str) -> str:
-    from adjudicator.rules.files import profile_names
+    from adjudicator.rules.files import profile_label, profile_names
 
     options = ['<option value="">（依將頭的 規則:）</option>']
-    options += [f'<option value="{e(p)}"{" selected" if p == chosen else ""}>{e(p)}</option>'
-                for p in profile_names()]
+    options += [f'<option value="{e(p)}"{" selected" if p == chosen else ""}>'
+                f"{e(profile_label(p))}</option>" for p in profile_names()]
     return "".join(options)
 
 
@@ -112,10 +114,12 @@ async def download(request: Request, match_id: str, ext: str) -> Response:
     return stored_file(await api.filed(request, "match", match_id), ext, MATCH_FILES, "match")
 
 
-def _meta(m: MatchRecord) -> str:
+def _meta(m: MatchRecord, zone: ZoneInfo) -> str:
+    from adjudicator.rules.files import profile_label
+
     pairs = [("將", m.title), ("日期", m.date), ("場地", m.venue), ("桌號", m.table_no),
-             ("裁判", m.referee), ("玩家", m.players), ("規則", m.profile), ("版本", m.version),
-             ("裁決時間", m.created.strftime("%Y-%m-%d %H:%M UTC"))]
+             ("裁判", m.referee), ("玩家", m.players), ("規則", profile_label(m.profile)),
+             ("版本", m.version), ("裁決時間", local_time(m.created, zone))]
     return spans(pairs)
 
 
@@ -155,8 +159,9 @@ async def permalink(request: Request, match_id: str) -> HTMLResponse:
     d = json.loads(m.match_json)
     links = downloads(f"/m/{quote(m.id)}", MATCH_LINKS)
     bar = (f'<nav class="desk-bar" id="permalink-bar"><a href="/match">另一將</a> · '
-           f'<a href="/matches">將的檔案</a><div class="desk-meta">{_meta(m)}</div>'
-           f'<div class="desk-downloads">{links}</div></nav><style>{BAR_CSS}</style>')
+           f'<a href="/matches">將的檔案</a><div class="desk-meta">'
+           f'{_meta(m, zone_of(request))}</div>'
+           f'<div class="desk-downloads">{links}</div></nav>')
     ends = "".join(f'<p class="{"stop error" if w.startswith("停止") else "next"}">{e(w)}</p>'
                    for w in report.end_words(d))
     body = (f'{bar}<h1 id="match-title">{e(report.title_words(d))}</h1>'
@@ -164,7 +169,7 @@ async def permalink(request: Request, match_id: str) -> HTMLResponse:
             f'<h2>帳目（每盤後累計）</h2>{_ledger(d)}'
             f'<div class="chart">{report.chart_svg(d)}</div>'
             f'<h2>各盤</h2>{_hands(d)}')
-    return _page(report.title_words(d), body)
+    return _page(report.title_words(d), body, BAR_LINKS)
 
 
 @router.get("/matches")

@@ -13,6 +13,7 @@ from html import escape
 from importlib.resources import files
 from typing import Any
 from urllib.parse import quote, urlencode
+from zoneinfo import ZoneInfo
 
 from fastapi import APIRouter, Request
 from fastapi.concurrency import run_in_threadpool
@@ -21,9 +22,10 @@ from fastapi.responses import HTMLResponse, JSONResponse, Response
 from adjudicator.desk import api, service
 from adjudicator.desk.archive import Query, Record
 from adjudicator.desk.limits import Refused
-from adjudicator.desk.zone import today, zone_of
+from adjudicator.desk.zone import local_time, today, zone_of
 from adjudicator.language.seats import SEATS
 from adjudicator.report import pdf
+from adjudicator.report.html import PHONE_CSS, VIEWPORT
 from adjudicator.ruling.model import STATUS_SHORT
 
 router = APIRouter(include_in_schema=False)
@@ -33,14 +35,10 @@ OFFENCES = ("優先", "詐和", "包賠", "相公", "代位賠付", "錯杠", "�
             "眼牌違規", "禁制", "喊碰未碰", "強制復原")
 
 
-# Only for the bar: the desk's own stylesheet would restyle the report under it.
-BAR_CSS = """
-nav.desk-bar { font-family: sans-serif; font-size: 14px; background: #f4f6f8;
-  border: 1px solid #d5dae0; border-radius: 6px; padding: 6px 10px; margin-bottom: 10px; }
-nav.desk-bar .desk-meta span { margin-right: 12px; display: inline-block; }
-nav.desk-bar a { margin-right: 12px; }
-@media print { nav.desk-bar { display: none; } }
-"""
+# The bar above a filed report or match (static/bar.css) and, for reports filed before they
+# carried their own, the report's phone layout (/report-phone.css): linked, never inline.
+BAR_LINKS = '<link rel="stylesheet" href="/static/bar.css">'
+REPORT_HEAD = (f'{VIEWPORT}<link rel="stylesheet" href="/report-phone.css">{BAR_LINKS}')
 
 
 def e(value: object) -> str:
@@ -51,8 +49,10 @@ def _template(name: str) -> str:
     return files("adjudicator.desk").joinpath("templates", name).read_text("utf-8")
 
 
-def _page(title: str, body: str) -> HTMLResponse:
-    html = _template("page.html").replace("{{title}}", e(title)).replace("{{body}}", body)
+def _page(title: str, body: str, head: str = "") -> HTMLResponse:
+    fills = {"title": e(title), "body": body, "head": head}
+    html = re.sub(r"\{\{(title|body|head)\}\}", lambda m: fills[m.group(1)],
+                  _template("page.html"))
     return HTMLResponse(html)
 
 
@@ -113,14 +113,23 @@ async def desk(request: Request) -> HTMLResponse:
     return _page("裁判桌", body)
 
 
-def _meta(r: Record) -> str:
+def _meta(r: Record, zone: ZoneInfo) -> str:
+    from adjudicator.rules.files import profile_label
+
     pairs = [("日期", r.date), ("場地", r.venue), ("桌號", r.table_no), ("裁判", r.referee),
-             ("盤號", r.hand_no), ("玩家", r.players), ("規則", r.profile), ("版本", r.version),
-             ("裁決時間", r.created.strftime("%Y-%m-%d %H:%M UTC"))]
+             ("盤號", r.hand_no), ("玩家", r.players), ("規則", profile_label(r.profile)),
+             ("版本", r.version), ("裁決時間", local_time(r.created, zone))]
     settings = json.loads(r.settings)
     if settings:
-        pairs.append(("設定", " ".join(f"{k}={v}" for k, v in settings.items())))
+        pairs.append(("設定", "；".join(setting_words(k, v) for k, v in settings.items())))
     return spans(pairs)
+
+
+def setting_words(point: str, value: str) -> str:
+    """A --set override as words: 解釋.八張窗：所有進牌（含補牌）."""
+    from adjudicator.ruling.interpretations import describe
+
+    return f"{point}：{describe(point, value)}"
 
 
 def spans(pairs: list[tuple[str, str]]) -> str:
@@ -178,9 +187,20 @@ async def permalink(request: Request, ruling_id: str) -> HTMLResponse:
     r = await api.filed(request, "ruling", ruling_id)
     links = downloads(f"/r/{quote(r.id)}", RULING_LINKS)
     bar = (f'<nav class="desk-bar" id="permalink-bar"><a href="/">裁判桌</a> · '
-           f'<a href="/rulings">裁決檔案</a><div class="desk-meta">{_meta(r)}</div>'
-           f'<div class="desk-downloads">{links}</div></nav><style>{BAR_CSS}</style>')
-    return HTMLResponse(r.report_html.replace("<body>", "<body>" + bar, 1))
+           f'<a href="/rulings">裁決檔案</a><div class="desk-meta">'
+           f'{_meta(r, zone_of(request))}</div>'
+           f'<div class="desk-downloads">{links}</div></nav>')
+    # The report's words stay as filed; only the page around them is added.
+    html = r.report_html
+    head = REPORT_HEAD if VIEWPORT not in html else REPORT_HEAD.replace(VIEWPORT, "")
+    html = html.replace("</head>", head + "</head>", 1)
+    return HTMLResponse(html.replace("<body>", "<body>" + bar, 1))
+
+
+@router.get("/report-phone.css")
+async def report_phone_css() -> Response:
+    return Response(PHONE_CSS, media_type="text/css; charset=utf-8",
+                    headers={"Cache-Control": "public, max-age=3600"})
 
 
 def _row(r: Record) -> str:

@@ -34,7 +34,7 @@ def _head(r: model.Report) -> list[str]:
         lines += _table([md(k) for k, _ in r.meta], [[md(v) for _, v in r.meta]])
     if r.players:
         lines += ["玩家：" + "　".join(f"{s}（{md(n)}）" for s, n in r.players), ""]
-    lines += [f"**{md(r.status_words)}** · 規則 `{r.profile}`", "", *_heading(sections.VERDICT)]
+    lines += [f"**{md(r.status_words)}** · 規則 {md(r.profile)}", "", *_heading(sections.VERDICT)]
     return lines + [f"- {md(v)}" for v in r.verdict] + [""]
 
 

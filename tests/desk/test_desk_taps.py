@@ -155,3 +155,35 @@ def test_referee_acts_and_the_referee_seat(desk: Any) -> None:
     assert shown == set(VERBS)
     offences = desk.locator(".offence").evaluate_all("bs => bs.map(b => b.dataset.offence)")
     assert offences == list(OFFENCES)
+
+
+# The smallest text on a page, in CSS pixels (what a player reads on a phone).
+SMALLEST = """() => { let least = 1e9;
+  const walk = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  while (walk.nextNode()) { const n = walk.currentNode; const p = n.parentElement;
+    if (!n.textContent.trim() || !p || !p.offsetParent) continue;
+    least = Math.min(least, parseFloat(getComputedStyle(p).fontSize)); }
+  return least; }"""
+
+
+def _filed(server: str, text: str) -> str:
+    import httpx2
+
+    answer = httpx2.post(f"{server}/api/judge", params={"format": "html", "archive": "true"},
+                         content=text.encode("utf-8"),
+                         headers={"Content-Type": "text/plain; charset=utf-8"}, timeout=60)
+    assert answer.status_code == 200
+    return f"/r/{answer.headers['X-Ruling-Id']}"
+
+
+def test_the_permalink_and_the_archive_fit_the_screen(desk: Any, server: str,
+                                                      called: str) -> None:
+    permalink = _filed(server, called)
+    for path in (permalink, "/rulings"):
+        desk.goto(path)
+        assert _overflow(desk) == 0, path
+        if desk.viewport_size["width"] < 500:
+            assert desk.evaluate(SMALLEST) >= 15, path
+    desk.goto(permalink)
+    assert "東（阿明） 喊碰未碰" in desk.inner_text("section.verdict")
+    assert "Asia/Taipei" not in desk.inner_text("#permalink-bar")  # a time, no zone code
