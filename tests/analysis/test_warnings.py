@@ -94,7 +94,7 @@ def test_an_unstated_start_warns_only_where_the_ruling_asks_for_it() -> None:
     text = (CASES / "record" / "fragment_no_tianhu.case").read_text("utf-8")
     assert judge_text(text).uncertain
     (warned,) = _start_warnings(text)
-    assert "天和" in warned and "起點: 開局" in warned
+    assert "開局之初" in warned and "起點: 開局" in warned
     # The same hand numbered past the first go-round says it is mid-hand: nothing to ask.
     numbered = text.replace("東 摸 七索\n東 自摸 七索", "21 東 摸 七索\n22 東 自摸 七索")
     assert not judge_text(numbered).uncertain and _start_warnings(numbered) == []
