@@ -31,11 +31,13 @@ from adjudicator.desk.pages import (
     _template,
     downloads,
     e,
+    printed,
     spans,
     stored_file,
 )
 from adjudicator.desk.zone import local_time, zone_of
 from adjudicator.match import report
+from adjudicator.ruling.model import signed_money
 
 router = APIRouter(include_in_schema=False)
 
@@ -111,7 +113,10 @@ MATCH_FILES = {"md": ("report_md", MARKDOWN), "html": ("report_html", HTML),
 
 @router.get("/m/{match_id}.{ext}")
 async def download(request: Request, match_id: str, ext: str) -> Response:
-    return stored_file(await api.filed(request, "match", match_id), ext, MATCH_FILES, "match")
+    m = await api.filed(request, "match", match_id)
+    if ext == "pdf":
+        return await printed(m.report_html, f"match-{m.id}.pdf")
+    return stored_file(m, ext, MATCH_FILES, "match")
 
 
 def _meta(m: MatchRecord, zone: ZoneInfo) -> str:
@@ -123,22 +128,40 @@ def _meta(m: MatchRecord, zone: ZoneInfo) -> str:
     return spans(pairs)
 
 
-MATCH_LINKS = (("md", "Markdown"), ("html", "HTML"), ("json", "JSON"), ("csv", "帳目 CSV"))
+MATCH_LINKS = (("md", "Markdown"), ("html", "HTML"), ("json", "JSON"), ("csv", "帳目 CSV"),
+               ("pdf", "PDF（附簽名頁）"))
 
 
 def _ledger(d: dict[str, Any]) -> str:
-    head, rows = report.ledger_rows(d)
-    lead = report.LEDGER_LEAD
-    th = "".join(f'<th scope="col">{e(c)}</th>' for c in head)
+    """The ledger as a phone reads it: a column per player (all four fit at 390 px), and per
+    hand a line of words (the deal, who won how and for how much) over a row of each
+    player's money in the hand and total after it."""
+    names = d["names"]
+    th = "".join(f'<th scope="col">{e(n)}</th>' for n in names)
     body = []
-    for k, row in enumerate(rows):
-        cells = [f'<td class="deal">{e(c)}</td>' for c in row[:lead]]
-        cells += [f'<td class="money" data-name="{e(name)}">{e(c)}</td>'
-                  for name, c in zip(head[lead:], row[lead:], strict=True)]
-        attrs = 'class="end"' if k == len(rows) - 1 else f'class="hand" data-hand="{e(row[0])}"'
-        body.append(f"<tr {attrs}>{''.join(cells)}</tr>")
-    return (f'<div class="scroll"><table class="list ledger" id="ledger"><thead><tr>{th}</tr>'
-            f'</thead><tbody>{"".join(body)}</tbody></table></div>')
+    for x in d["hands"]:
+        label = f" {x['label']}" if x["label"] else ""
+        deal = (f"第{x['hand']}盤{label}　{x['round_wind']}風圈 莊 {x['dealer']}"
+                f"（{x['dealer_name']}）連 {x['streak']}")
+        body.append(f'<tr class="words" data-hand="{x["hand"]}"><td colspan="{len(names) + 1}">'
+                    f'<span class="deal">{e(deal)}</span>　'
+                    f'<span class="summary">{e(report.hand_summary(x, d))}</span></td></tr>')
+        cells = []
+        for n in names:
+            if x["booked"] and n in x["totals"]:
+                delta, total = signed_money(x["balances"][n]), signed_money(x["totals"][n])
+                cells.append(f'<td class="money" data-name="{e(n)}"><span class="delta">'
+                             f'{e(delta)}</span><span class="total">{e(total)}</span></td>')
+            else:
+                cells.append(f'<td class="money" data-name="{e(n)}">—</td>')
+        body.append(f'<tr class="hand" data-hand="{x["hand"]}"><th scope="row">{x["hand"]}</th>'
+                    f'{"".join(cells)}</tr>')
+    ends = "".join(f'<td class="money" data-name="{e(n)}">{e(signed_money(d["totals"][n]))}</td>'
+                   for n in names)
+    body.append(f'<tr class="end"><th scope="row">終局</th>{ends}</tr>')
+    return (f'<p class="note">每格上為本盤收支，下為累計</p>'
+            f'<table class="list ledger" id="ledger"><thead><tr><th scope="col">盤</th>{th}'
+            f'</tr></thead><tbody>{"".join(body)}</tbody></table>')
 
 
 def _hands(d: dict[str, Any]) -> str:
@@ -148,7 +171,8 @@ def _hands(d: dict[str, Any]) -> str:
         items = "".join(f"<li>{e(i)}</li>" for i in report.hand_items(x, d))
         items += "".join(f'<li class="warn">警告：{e(w)}</li>' for w in x["warnings"])
         out.append(f'<details class="hand" id="hand-{x["hand"]}"><summary>第{x["hand"]}盤'
-                   f'{e(label)}　{e(report.verdict_words(x))}</summary><ul>{items}</ul></details>')
+                   f'{e(label)}　{e(report.hand_summary(x, d))}</summary><ul>{items}</ul>'
+                   "</details>")
     return "".join(out)
 
 
@@ -166,7 +190,7 @@ async def permalink(request: Request, match_id: str) -> HTMLResponse:
                    for w in report.end_words(d))
     body = (f'{bar}<h1 id="match-title">{e(report.title_words(d))}</h1>'
             f'<p class="note">{e(report.players_words(d))}</p>{ends}'
-            f'<h2>帳目（每盤後累計）</h2>{_ledger(d)}'
+            f'<h2>帳目</h2>{_ledger(d)}'
             f'<div class="chart">{report.chart_svg(d)}</div>'
             f'<h2>各盤</h2>{_hands(d)}')
     return _page(report.title_words(d), body, BAR_LINKS)

@@ -169,15 +169,20 @@ async def download(request: Request, ruling_id: str, ext: str) -> Response:
     r = await api.filed(request, "ruling", ruling_id)
     if ext != "pdf":
         return stored_file(r, ext, RULING_FILES, "ruling")
+    return await printed(r.report_html, f"ruling-{r.id}.pdf")
+
+
+async def printed(html: str, name: str) -> Response:
+    """A filed report printed to PDF by the server's Chromium, as a download."""
     try:
-        document = await run_in_threadpool(pdf.render, r.report_html)
+        document = await run_in_threadpool(pdf.render, html)
     except pdf.NoChromium:
         return JSONResponse(service.error(
             "伺服器上沒有 Chromium，無法產生 PDF；請下載 HTML 後列印"
             "（管理者可安裝：apt-get install -y chromium）", "no_pdf"), status_code=503)
     except pdf.PdfError as err:
         return JSONResponse(service.error(f"PDF 產生失敗：{err}", "pdf_failed"), 500)
-    return _download(document, "application/pdf", f"ruling-{r.id}.pdf")
+    return _download(document, "application/pdf", name)
 
 
 # After the downloads: /r/{id} would also match /r/{id}.md.

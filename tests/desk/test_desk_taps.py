@@ -157,11 +157,12 @@ def test_referee_acts_and_the_referee_seat(desk: Any) -> None:
     assert offences == list(OFFENCES)
 
 
-# The smallest text on a page, in CSS pixels (what a player reads on a phone).
+# The smallest text on a page, in CSS pixels (what a player reads on a phone); the chart's
+# labels scale with it and are left out.
 SMALLEST = """() => { let least = 1e9;
   const walk = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
   while (walk.nextNode()) { const n = walk.currentNode; const p = n.parentElement;
-    if (!n.textContent.trim() || !p || !p.offsetParent) continue;
+    if (!n.textContent.trim() || !p || p.closest("svg") || !p.getClientRects().length) continue;
     least = Math.min(least, parseFloat(getComputedStyle(p).fontSize)); }
   return least; }"""
 
@@ -187,3 +188,20 @@ def test_the_permalink_and_the_archive_fit_the_screen(desk: Any, server: str,
     desk.goto(permalink)
     assert "東（阿明） 喊碰未碰" in desk.inner_text("section.verdict")
     assert "Asia/Taipei" not in desk.inner_text("#permalink-bar")  # a time, no zone code
+
+
+def test_the_match_page_keeps_all_four_players_on_the_screen(desk: Any) -> None:
+    from tests.desk.test_desk_browser import EAST
+
+    desk.goto("/match")
+    desk.fill("#match-text", EAST.read_text("utf-8"))
+    desk.click("#match-judge")
+    desk.wait_for_url("**/m/*")
+    assert _overflow(desk) == 0
+    width = desk.viewport_size["width"]
+    for cell in desk.locator("#ledger tr.end td.money").all():
+        box = cell.bounding_box()
+        assert box is not None and box["x"] + box["width"] <= width
+    if width < 500:
+        assert desk.evaluate(SMALLEST) >= 15
+    assert desk.locator("#dl-pdf").count() == 1
