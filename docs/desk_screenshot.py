@@ -69,7 +69,9 @@ def main() -> None:
                 page.click("#judge")
                 page.wait_for_selector("#links:not([hidden])")
                 page.wait_for_timeout(500)
-                page.locator(".judge").screenshot(path=str(ROOT / "docs" / "desk-ruling.png"))
+                page.evaluate("window.scrollTo(0, document.querySelector('section.judge')"
+                              ".getBoundingClientRect().top + window.scrollY - 8)")
+                page.screenshot(path=str(ROOT / "docs" / "desk-ruling.png"), full_page=False)
                 page.goto(url + page.get_attribute("#permalink", "href"))
                 page.screenshot(path=str(ROOT / "docs" / "desk-permalink.png"), full_page=False)
                 # A whole match, uploaded: its ledger and the running totals.

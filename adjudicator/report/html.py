@@ -95,6 +95,7 @@ PHONE_CSS = """
   table { display: block; overflow-x: auto; max-width: 100%; }
   table.balances { display: table; table-layout: auto; }
   th, td { padding: 4px 6px; }
+  dl.header dt { flex: none; }
   .glossary { columns: 1; }
   .chain > li { padding-left: 0; }
   .chain > li::before { position: static; display: block; width: auto; }
