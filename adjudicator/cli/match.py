@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import sys
-from enum import StrEnum
 from pathlib import Path
 from typing import Annotated
 
 import typer
 
+from adjudicator.cli.judging import Format
 from adjudicator.cli.options import (
     Output,
     fail,
@@ -17,14 +17,6 @@ from adjudicator.cli.options import (
     set_option,
     settings,
 )
-
-
-class Format(StrEnum):
-    text = "text"
-    json = "json"
-    md = "md"
-    html = "html"
-    pdf = "pdf"
 
 
 def match(

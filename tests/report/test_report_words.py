@@ -8,20 +8,11 @@ from adjudicator.language import reader
 from adjudicator.report import html as render_html
 from adjudicator.report.model import build
 from adjudicator.ruling.judge import judge
+from tests.desk.test_desk_taps import DISPUTE
 
 HEAD = "規則: tw16\n莊家: 東\n底: 300\n台: 100\n"
-# 錯碰.2 then a second violation (cf. tests/desk/test_desk_taps.py, worked out there).
-WRONG_PUNG = HEAD + """
-紀錄:
-21 東 打 三萬
-22 南 碰 三萬 用 三萬 四萬
-23 南 打 九筒
-24 西 摸
-25 西 打 五筒
-26 北 舉發 南 錯碰
-27 南 碰 五筒
-28 南 打 一萬
-"""
+# 錯碰.2 then a second violation (worked out in tests/desk/test_desk_taps.py).
+WRONG_PUNG = HEAD + "\n紀錄:\n" + "\n".join(DISPUTE) + "\n"
 
 
 def _report(text: str):  # type: ignore[no-untyped-def]
