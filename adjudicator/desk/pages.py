@@ -68,10 +68,19 @@ def _page(title: str, body: str) -> HTMLResponse:
     return HTMLResponse(_filled(title, body))
 
 
-# The act buttons always shown (the rest under 其他動作), and where the referee's acts begin.
-COMMON_ACTS = ("摸", "打", "吃", "碰", "明杠", "暗杠", "加杠", "補花", "補", "和", "自摸", "推倒",
-               "聽", "過", "舉發", "自承", "發現", "檢查", "弄亂", "眼牌", "荒局")
-REFEREE_ACTS = ("舉發", "自承", "發現", "檢查", "弄亂", "荒局")
+# The kinds of act (the verb table's) whose buttons are always shown, in the order a hand
+# is played and then disputed; calls, handling and tiles shown wait under 其他動作.  The
+# last four are the referee's and the table's, marked on their buttons.
+COMMON_KINDS = ("draw", "discard", "claim", "kong", "flower", "win", "announcement",
+                "report", "referee", "mishap", "table")
+REFEREE_KINDS = COMMON_KINDS[-4:]
+
+
+def common_acts() -> list[str]:
+    from adjudicator.language.vocabulary import VERBS, kind_of
+
+    return sorted((v for v in VERBS if kind_of(v) in COMMON_KINDS),
+                  key=lambda v: COMMON_KINDS.index(kind_of(v)))
 
 
 def _buttons(cls: str, attr: str, words: tuple[str, ...] | list[str]) -> str:
@@ -79,9 +88,11 @@ def _buttons(cls: str, attr: str, words: tuple[str, ...] | list[str]) -> str:
                    for w in words)
 
 
-def _act_buttons(words: tuple[str, ...] | list[str]) -> str:
+def _act_buttons(words: list[str]) -> str:
+    from adjudicator.language.vocabulary import kind_of
+
     return "".join(
-        f'<button type="button" class="act{" referee" if w in REFEREE_ACTS else ""}" '
+        f'<button type="button" class="act{" referee" if kind_of(w) in REFEREE_KINDS else ""}" '
         f'data-act="{e(w)}">{e(w)}</button>' for w in words)
 
 
@@ -108,9 +119,10 @@ async def desk(request: Request) -> HTMLResponse:
                      DEFAULT_PROFILE, " selected")
     options += "".join(option(p, profile_label(p), p) for p in profile_names())
     options += house_options(request, option)
-    more = [v for v in VERBS if v not in COMMON_ACTS]
+    common = common_acts()
+    more = [v for v in VERBS if v not in common]
     keys = sorted(set(HEADER_KEYS.values()))
-    fills = {"profiles": options, "acts": _act_buttons(COMMON_ACTS),
+    fills = {"profiles": options, "acts": _act_buttons(common),
              "more_acts": _act_buttons(more), "offences": _buttons("offence", "offence", ACCUSABLE),
              "targets": _buttons("target", "target", [*SEATS, "牌牆"]),
              "header_keys": e(" ".join(keys)), "today": e(today(zone_of(request))),

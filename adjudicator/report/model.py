@@ -15,7 +15,7 @@ from adjudicator.language.incident import Act, Incident, Position, WallCount
 from adjudicator.language.seats import SEATS
 from adjudicator.language.vocabulary import VERB_CLASSES
 from adjudicator.report.acts import act_words
-from adjudicator.rules.rulesets import profile_label, profile_title, profile_values, rules_label
+from adjudicator.rules.rulesets import profile_label, profile_values, rules_label
 from adjudicator.ruling.clauses import order_key, paraphrase
 from adjudicator.ruling.interpretations import POINTS, describe
 from adjudicator.ruling.model import (
@@ -426,7 +426,7 @@ def _interpretation(i: Interpretation, ruling: Ruling) -> tuple[Interpretation, 
     rules = ruling.rules
     if rules is not None and rules.house is not None and i.id in rules.settings():
         base = profile_values(rules.profile)[i.id]
-        reading += f"（家規；{profile_title(rules.profile)} 為 {describe(i.id, base)}）"
+        reading += f"（家規；{rules.profile} 為 {describe(i.id, base)}）"
     return i, point.question if point else "", reading
 
 

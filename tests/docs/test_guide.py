@@ -71,7 +71,7 @@ def test_the_commands_of_the_mcr_page_run() -> None:
 
     from typer.testing import CliRunner
 
-    from adjudicator.cli import app
+    from adjudicator.cli.commands import app
 
     block = next(m.group(2) for m in _BLOCK.finditer(MCR.read_text("utf-8"))
                  if m.group(1) == "sh")

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from adjudicator.cli import app
+from adjudicator.cli.commands import app
 from adjudicator.match import report
 from adjudicator.match.format import read_match
 from adjudicator.match.run import judge_match

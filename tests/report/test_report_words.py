@@ -30,8 +30,8 @@ def test_the_offence_comes_first_and_is_cited_at_its_act() -> None:
 
 def test_readings_and_the_profile_are_words() -> None:
     report = _report(WRONG_PUNG)
-    assert report.profile == "台灣十六張 標準（tw16）"
-    readings = {i.id: i.reading for i, _ in report.interpretations}
+    assert report.rules.startswith("規則 台灣十六張（001 行牌與罰則，003 台數），代號 tw16 · ")
+    readings = {i.id: reading for i, _, reading in report.interpretations}
     assert readings["解釋.八張窗"] == "任何人自牌牆摸牌，補牌不計"
     assert not any(r.startswith(("yes:", "wall:", "any:")) for r in readings.values())
 
