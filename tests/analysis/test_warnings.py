@@ -57,6 +57,25 @@ def test_lint_warnings_exit_1(tmp_path: Path) -> None:
     assert lines == {2, 5, 6, 7, 8}
 
 
+def test_lint_reads_the_json_form_as_judge_does(tmp_path: Path) -> None:
+    """The JSON form of a log (docs/incident.schema.json) is linted like its text: the same
+    warnings, the same lines counted in the text the form stands for."""
+    from adjudicator.language.json_form import to_json_form
+
+    form = tmp_path / "x.json"
+    form.write_text(json.dumps(to_json_form(read(FRAGMENT)), ensure_ascii=False), "utf-8")
+    result = CliRunner().invoke(app, ["lint", str(form), "-f", "json"])
+    _, text = _lint(tmp_path, FRAGMENT, "-f", "json")
+    assert result.exit_code == 1
+    assert [w["message"] for w in json.loads(result.output)] == \
+        [w["message"] for w in json.loads(text)]
+    data = to_json_form(read(FRAGMENT))
+    data["events"][0]["verbb"] = data["events"][0].pop("verb")
+    form.write_text(json.dumps(data, ensure_ascii=False), "utf-8")
+    refused = CliRunner().invoke(app, ["lint", str(form)])
+    assert refused.exit_code == 2 and "verbb" in refused.output, refused.output
+
+
 def test_lint_unreadable_exits_2(tmp_path: Path) -> None:
     code, _ = _lint(tmp_path, "莊家: 東\n紀錄:\n1 東 打 十萬\n")
     assert code == 2
