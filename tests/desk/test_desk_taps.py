@@ -205,3 +205,28 @@ def test_the_match_page_keeps_all_four_players_on_the_screen(desk: Any) -> None:
     if width < 500:
         assert desk.evaluate(SMALLEST) >= 15
     assert desk.locator("#dl-pdf").count() == 1
+
+
+# From the desk's own page (its origin, under its CSP): the JSON form of the tapped dispute
+# is judged as its text, and a misspelled field of it is refused naming the field it means.
+POST_JSON = """async (body) => {
+  const r = await fetch("/api/judge", {method: "POST", body: JSON.stringify(body),
+    headers: {"content-type": "application/json"}});
+  return {status: r.status, body: await r.json()};
+}"""
+
+
+def test_the_json_form_is_judged_and_a_misspelled_field_refused(desk: Any) -> None:
+    from adjudicator.language.json_form import to_json_form
+    from adjudicator.language.reader import read
+
+    head = "規則: tw16\n圈風: 東\n莊家: 東\n底: 300\n台: 100\n\n紀錄:\n"
+    form = to_json_form(read(head + "\n".join(DISPUTE) + "\n"))
+    judged = desk.evaluate(POST_JSON, form)
+    assert judged["status"] == 200, judged["body"]
+    assert judged["body"]["balances"] == {"東": 400, "南": -1000, "西": 300, "北": 300}
+    form["events"][1]["tile"] = form["events"][1].pop("tiles")
+    refused = desk.evaluate(POST_JSON, form)
+    err = refused["body"]["error"]
+    assert refused["status"] == 422
+    assert (err["where"], err["field"], err["nearest"]) == ("events[1]", "tile", "tiles")
