@@ -138,7 +138,7 @@ def _meta(m: MatchRecord, d: dict[str, Any], zone: ZoneInfo) -> str:
 
     rules = rules_label(d["rules"]) if d.get("rules") else f"規則 {profile_label(m.profile)}"
     pairs = [("將", m.title), ("日期", m.date), ("場地", m.venue), ("桌號", m.table_no),
-             ("裁判", m.referee), ("玩家", m.players), ("規則", rules),
+             ("裁判", m.referee), ("玩家", m.players), ("規則", rules.removeprefix("規則 ")),
              ("版本", m.version), ("裁決時間", local_time(m.created, zone))]
     return spans(pairs)
 

@@ -159,7 +159,8 @@ def setting_choices() -> str:
 
 def _meta(r: Record, zone: ZoneInfo) -> str:
     pairs = [("日期", r.date), ("場地", r.venue), ("桌號", r.table_no), ("裁判", r.referee),
-             ("盤號", r.hand_no), ("玩家", r.players), ("規則", _rules(r)), ("版本", r.version),
+             ("盤號", r.hand_no), ("玩家", r.players), ("規則", _rules(r).removeprefix("規則 ")),
+             ("版本", r.version),
              ("裁決時間", local_time(r.created, zone))]
     settings = json.loads(r.settings)
     if settings:
