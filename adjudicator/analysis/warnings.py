@@ -52,7 +52,8 @@ def start_warnings(incident: Incident, open_terms: Iterable[str]) -> list[LogWar
     acts = incident.acts
     if not acts or not any(t.startswith(START_TERMS) for t in open_terms):
         return []
-    return [LogWarning(acts[0].line, "紀錄未載起點（表頭無「起點: 開局」，首手亦無序號），"
+    first = f"首手為第 {acts[0].seq} 手" if acts[0].numbered else "首手亦無序號"
+    return [LogWarning(acts[0].line, f"紀錄未載起點（表頭無「起點: 開局」，{first}），"
                        "本裁決因此有待查明之事（此和是否仍在開局之初）：若紀錄自開局起，"
                        "請加「起點: 開局」或在首手寫序號 1")]
 
