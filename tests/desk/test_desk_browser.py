@@ -290,7 +290,7 @@ def test_a_gd_log_is_judged_as_gd_unless_another_family_is_picked(page: Any) -> 
     page.click("#judge")
     page.wait_for_selector("#links:not([hidden])")
     report = page.frame_locator("#report").locator("body").inner_text()
-    assert "粵番.平和" in report and "1 番" in report and "規則 gd" in report
+    assert "粵番.平和" in report and "1 番" in report and "代號 gd" in report
     rows = page.frame_locator("#report").locator("section:has(h2:text-is('賠付')) tbody tr")
     assert rows.first.inner_text().split("\t")[:3] == ["西", "南", "20"]
     # Picking a Taiwanese profile for it is refused, on the 規則: line, as the CLI does.
