@@ -1,6 +1,7 @@
-"""Take the README's screenshots on a phone-sized headless Chromium: docs/desk.png (a typo
-caught, tapping), docs/desk-ruling.png (a log judged) and docs/desk-match.png (a match's
-ledger and chart, from cases/matches/east_round.match).
+"""Take the README's screenshots on a phone-sized (390×844) headless Chromium:
+docs/desk.png (a wrong-pung dispute being tapped in), docs/desk-ruling.png (it judged at the
+desk), docs/desk-permalink.png (the permalink the players are sent) and docs/desk-match.png
+(a match's ledger, from cases/matches/east_round.match).
 
 Run: ``.venv/bin/python docs/desk_screenshot.py`` (needs /usr/bin/chromium).
 """
@@ -20,22 +21,15 @@ from playwright.sync_api import sync_playwright
 from adjudicator.report.pdf import HEADLESS
 
 ROOT = Path(__file__).resolve().parent.parent
-LOG = """規則: tw16
-莊家: 東
-底: 300
-台: 100
-玩家: 東=阿明 南=小華 西=阿德 北=小美
-日期: 2026-11-30 20:15
-桌號: 7
-裁判: 陳大文
-
-紀錄:
-11 阿德 打 七筒
-12 阿明 喊碰 七筒
-13 北 摸
-14 北 打 一萬
-15 東 碰 八同
-"""
+HEADER = {"#h-table": "7", "#h-referee": "陳大文"}
+# The dispute of tests/desk/test_desk_taps.py: 南's wrong pung, reported, then a pung as 相公.
+TAPS = ["#seq-from", "keys:21",
+        '.act[data-act="打"]', '.tile[data-tile="三萬"]',
+        '.act[data-act="碰"]', '.tile[data-tile="三萬"]', '.tile[data-tile="四萬"]',
+        '.suit[data-suit="筒"]', '.tile[data-tile="九筒"]', "#add", '.tile[data-tile="五筒"]',
+        '.act[data-act="舉發"]', '.target[data-target="南"]']
+REST = ['.offence[data-offence="錯碰"]', '.seat[data-seat="南"]', '.act[data-act="碰"]',
+        "#add", '.suit[data-suit="萬"]', '.tile[data-tile="一萬"]']
 ARGS = list(HEADLESS)
 
 
@@ -57,28 +51,29 @@ def main() -> None:
                     time.sleep(0.2)
             with sync_playwright() as p:
                 browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=ARGS)
-                page = browser.new_page(viewport={"width": 412, "height": 915},
+                page = browser.new_page(viewport={"width": 390, "height": 844},
                                         device_scale_factor=2)
                 page.set_default_timeout(60_000)
                 page.goto(url + "/")
-                # First the typo, caught under its line …
-                page.fill("#log", LOG)
-                page.dispatch_event("#log", "input")
-                page.wait_for_selector('.diag.error[data-line="15"]')
-                page.click('.seat[data-seat="西"]')
-                page.click('.act[data-act="打"]')
-                page.click('.suit[data-suit="筒"]')
-                page.click('.tile[data-tile="七筒"]')
-                page.evaluate("window.scrollTo(0, 0)")
+                page.wait_for_selector("#lint-state.ok, #lint-state.warn")
+                for box, value in HEADER.items():
+                    page.fill(box, value)
+                    page.dispatch_event(box, "change")
+                _tap(page, TAPS)  # … up to the offence still to be picked
+                page.locator("#seats").scroll_into_view_if_needed()
+                page.evaluate("window.scrollTo(0, document.getElementById('seats')"
+                              ".getBoundingClientRect().top + window.scrollY - 200)")
                 page.screenshot(path=str(ROOT / "docs" / "desk.png"), full_page=False)
-                # … then the fixed log judged.
-                page.fill("#log", LOG.replace("15 東 碰 八同\n", ""))
-                page.dispatch_event("#log", "input")
-                page.wait_for_selector("#lint-state.ok, #lint-state.warn")  # a fragment: warned
+                _tap(page, REST)
+                page.wait_for_selector("#lint-state.ok, #lint-state.warn")
                 page.click("#judge")
                 page.wait_for_selector("#links:not([hidden])")
                 page.wait_for_timeout(500)
-                page.locator(".judge").screenshot(path=str(ROOT / "docs" / "desk-ruling.png"))
+                page.evaluate("window.scrollTo(0, document.querySelector('section.judge')"
+                              ".getBoundingClientRect().top + window.scrollY - 8)")
+                page.screenshot(path=str(ROOT / "docs" / "desk-ruling.png"), full_page=False)
+                page.goto(url + page.get_attribute("#permalink", "href"))
+                page.screenshot(path=str(ROOT / "docs" / "desk-permalink.png"), full_page=False)
                 # A whole match, uploaded: its ledger and the running totals.
                 page.goto(url + "/match")
                 page.set_input_files("#match-file",
@@ -87,7 +82,6 @@ def main() -> None:
                     "document.getElementById('match-text').value.includes('第9盤')")
                 page.click("#match-judge")
                 page.wait_for_selector("#chart")
-                page.locator("#ledger").scroll_into_view_if_needed()
                 page.evaluate("window.scrollTo(0, document.getElementById('ledger')"
                               ".getBoundingClientRect().top + window.scrollY - 60)")
                 page.screenshot(path=str(ROOT / "docs" / "desk-match.png"), full_page=False)
@@ -95,6 +89,15 @@ def main() -> None:
         finally:
             server.terminate()
             server.wait(timeout=30)
+
+
+def _tap(page: object, taps: list[str]) -> None:
+    for tap in taps:
+        if tap.startswith("keys:"):
+            for key in tap[5:]:
+                page.keyboard.press(key)  # type: ignore[attr-defined]
+        else:
+            page.click(tap)  # type: ignore[attr-defined]
 
 
 if __name__ == "__main__":

@@ -1,14 +1,17 @@
 """What a careful reader of a log would query that is no contradiction: warnings.
 
-A stated hand of a size no hand can have, a draw the record leaves out between two lines,
-a record that does not say where it starts, numbered and unnumbered lines mixed, an act
-out of turn.  The record is still judged as written; these are the places where the
-ruling rests on a reading of the log rather than on what it says.  Bookkeeping over the
+A stated hand whose size does not fit the moment it is stated at, a draw the record leaves
+out between two lines, numbered and unnumbered lines mixed, an act out of turn, and a
+record that does not say where it starts when the ruling has a question only that answers.
+The record is still judged as written; these are the places where the ruling rests on a
+reading of the log rather than on what it says.  Bookkeeping over the
 record and the replay, like contradictions.py: it judges nothing.  ``adjudicator lint``
 prints them; the JSON ruling carries them as ``warnings``.
 """
 
 from __future__ import annotations
+
+from collections.abc import Iterable
 
 from adjudicator.analysis.replay import Timeline, replay
 from adjudicator.language.incident import Act, Incident, Position
@@ -20,7 +23,8 @@ from adjudicator.ruling.model import LogWarning
 
 # A hand holds 16 tiles between turns and 17 while its holder is to discard (和牌型態),
 # each laid-out set counting three; 13 and 14 in the 13+1 families (粵.摸牌): the family
-# says how many (rules/families.py).
+# says how many (rules/families.py).  A hand stated at a moment it cannot have is likely a
+# slip of the pen: 17 where its holder is not to discard, 15 or fewer where it is.
 DRAWS = VERB_CLASSES["draw"]
 # What moves play on: an act of the turn, or one within a 打序 (a flower laid out …).
 PLAY_ON = VERB_CLASSES["turn"] | VERB_CLASSES["continues_turn"]
@@ -31,18 +35,27 @@ SELF_DRAW_AFTER = DRAWS | VERB_CLASSES["continues_turn"]
 def log_warnings(incident: Incident, timeline: Timeline | None = None) -> list[LogWarning]:
     """Every warning for ``incident``, in line order."""
     timeline = timeline if timeline is not None else replay(incident)
-    found = [*_start(incident), *_numbering(incident),
+    found = [*_numbering(incident),
              *_hand_sizes(incident, timeline, named_family(incident.header.profile)),
              *_turns(incident)]
     return sorted(set(found), key=lambda w: (w.line, w.message))
 
 
-def _start(incident: Incident) -> list[LogWarning]:
+# The open facts (Uncertain.term) that only the start of the record answers: the Taiwanese
+# start shapes (asp/open.lp) and the gd family's own (asp/gd/start.lp).
+START_TERMS = ("record_start_unknown(", "gd_start_unknown(")
+
+
+def start_warnings(incident: Incident, open_terms: Iterable[str]) -> list[LogWarning]:
+    """「未載起點」 only where the ruling has an open fact the start of the record would
+    answer (a 天和 … 人和 that the acts before the first line could rule out)."""
     acts = incident.acts
-    if not acts or incident.header.start is not None or incident.from_deal:
+    if not acts or not any(t.startswith(START_TERMS) for t in open_terms):
         return []
-    return [LogWarning(acts[0].line, "紀錄未載起點（表頭無「起點: 開局」，首手亦非第 1 手）："
-                       "天和、地和、天聽、地聽、人和與第一巡等須自開局起算之事，不予推定")]
+    first = f"首手為第 {acts[0].seq} 手" if acts[0].numbered else "首手亦無序號"
+    return [LogWarning(acts[0].line, f"紀錄未載起點（表頭無「起點: 開局」，{first}），"
+                       "本裁決因此有待查明之事（此和是否仍在開局之初）：若紀錄自開局起，"
+                       "請加「起點: 開局」或在首手寫序號 1")]
 
 
 def _numbering(incident: Incident) -> list[LogWarning]:
@@ -56,7 +69,7 @@ def _numbering(incident: Incident) -> list[LogWarning]:
 
 def _hand_sizes(incident: Incident, timeline: Timeline, family: Family) -> list[LogWarning]:
     out: list[LogWarning] = []
-    sizes = (family.hand_tiles, family.hand_tiles + 1)
+    held, about = family.hand_tiles, family.hand_tiles + 1
     index = 0  # acts before the position
     items = [*incident.positions, *incident.record]
     for item in items:
@@ -71,14 +84,45 @@ def _hand_sizes(incident: Incident, timeline: Timeline, family: Family) -> list[
         concealed = len(item.tiles)
         sets = len(state.melds)
         size = state.stated_count()
-        if size in sizes or _won_hand(incident, index, item.seat):
+        to_discard = _to_discard(incident, index, item.seat)
+        fits = (held,) if to_discard is False else (held, about)
+        if size in fits or _won_hand(incident, index, item.seat):
             continue
         with_sets = f"（連同門前 {sets} 組，每組算 3 張）" if sets else ""
-        out.append(LogWarning(item.line, f"{item.seat} 手牌記了 {concealed} 張{with_sets}，"
-                              f"合計 {size} 張；手牌應為 {sizes[0]} 張"
-                              f"（輪到打牌時 {sizes[1]} 張）："
-                              "依此手牌算出的缺張、逾張只是依紀錄推算"))
+        moment = {False: f"此時 {item.seat} 不是輪到打牌，手牌應為 {held} 張",
+                  True: f"此時輪到 {item.seat} 打牌，手牌應為 {about} 張",
+                  None: f"手牌應為 {held} 張（輪到打牌時 {about} 張）"}[to_discard]
+        out.append(LogWarning(item.line, f"{item.seat} 手牌記了 {concealed} 張"
+                              f"{with_sets}，合計 {size} 張；{moment}："
+                              "可能筆誤，依此手牌算出的缺張、逾張只是依紀錄推算"))
     return out
+
+
+# Acts after which their actor holds the extra tile until it discards: an intake, an act
+# within the 打序, or the drawn tile handled.
+TAKES_TURN = VERB_CLASSES["intake"] | VERB_CLASSES["continues_turn"] \
+    | VERB_CLASSES["touches_drawn"]
+
+
+def _to_discard(incident: Incident, index: int, seat: str) -> bool | None:
+    """Whether ``seat`` is about to discard where a hand is stated after ``index`` acts:
+    its latest act took a tile in and it has not discarded since.  Before the first act,
+    only the dealer at the deal, or the seat whose discard the record opens with, holds
+    the extra tile; None where the record cannot tell."""
+    for act in reversed(incident.acts[:index]):
+        if act.actor == seat and act.verb == "打":
+            return False
+        if act.actor == seat and act.verb in TAKES_TURN:
+            return True
+    if index > 0:
+        return None
+    if incident.from_deal:
+        return seat == incident.header.dealer
+    first = next((a for a in incident.acts if a.verb in TAKES_TURN or a.verb == "打"), None)
+    if first is None:
+        return None
+    # Whoever discards first held the extra tile; a draw or claim first: nobody did.
+    return first.actor == seat and first.verb == "打"
 
 
 def _won_hand(incident: Incident, index: int, seat: str) -> bool:

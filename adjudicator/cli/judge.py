@@ -128,7 +128,7 @@ def _emit(ruling: Ruling, incident: Incident, fmt: Format, output: Path | None) 
             render(ruling, Console(file=handle, width=100, no_color=True), incident)
         return
     if fmt is Format.pdf:
-        _emit_pdf(_document(ruling, incident, Format.html), output)
+        emit_pdf(_document(ruling, incident, Format.html), output)
         return
     document = _document(ruling, incident, fmt)
     if output is None:
@@ -138,7 +138,7 @@ def _emit(ruling: Ruling, incident: Incident, fmt: Format, output: Path | None) 
         handle.write(document)
 
 
-def _emit_pdf(html: str, output: Path | None) -> None:
+def emit_pdf(html: str, output: Path | None) -> None:
     from adjudicator.report.pdf import PdfError, render
 
     if output is None and sys.stdout.isatty():

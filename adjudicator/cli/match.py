@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import sys
-from enum import StrEnum
 from pathlib import Path
 from typing import Annotated
 
 import typer
 
+from adjudicator.cli.judge import Format
 from adjudicator.cli.options import (
     Output,
     Rules,
@@ -21,16 +21,10 @@ from adjudicator.cli.options import (
 )
 
 
-class Format(StrEnum):
-    text = "text"
-    json = "json"
-    md = "md"
-    html = "html"
-
-
 def match(
     file: Annotated[Path, typer.Argument(help="將的紀錄檔（.match，UTF-8）；- 表示標準輸入")],
-    fmt: Annotated[Format, typer.Option("--format", "-f", help="輸出格式")] = Format.text,
+    fmt: Annotated[Format, typer.Option(
+        "--format", "-f", help="輸出格式（pdf：A4，末頁為裁判與玩家簽名頁；需 -o）")] = Format.text,
     csv_: Annotated[bool, typer.Option("--csv", help="只印帳目（CSV：每盤收支與累計）")] = False,
     profile: Annotated[str | None, profile_option("將頭")] = None,
     set_: Annotated[list[str] | None, set_option("解釋.包賠下莊=荒局")] = None,
@@ -63,11 +57,15 @@ def match(
         document = report.to_json(result)
     elif fmt is Format.md:
         document = report.markdown(result)
-    elif fmt is Format.html:
+    elif fmt in (Format.html, Format.pdf):
         document = report.to_html(result)
     else:
         document = report.text(result)
-    if output is None:
+    if fmt is Format.pdf and not csv_:
+        from adjudicator.cli.judge import emit_pdf
+
+        emit_pdf(document, output)
+    elif output is None:
         sys.stdout.write(document)
     else:
         try:

@@ -207,7 +207,7 @@ def _command() -> Callable[..., None]:
             "--profile",
             help="規則組：tw16（預設）、tw16-alt、tw16-online；mcr 為國標計番")] = "tw16",
         fmt: Annotated[ScoreFormat, typer.Option(
-            "--format", help="輸出：text（表格）或 json")] = ScoreFormat.text,
+            "--format", "-f", help="輸出：text（表格）或 json")] = ScoreFormat.text,
     ) -> None:
         """計算一手和牌的台數（牌面台數，不含作莊與連莊拉莊），列出名堂與條款。
 

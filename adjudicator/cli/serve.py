@@ -45,6 +45,8 @@ def serve(
     origin: Annotated[list[str], typer.Option(
         help="瀏覽器使用的網址，如 https://desk.club.tw（反向代理未轉送 Host 時；可多次）")
     ] = [],  # noqa: B006
+    tz: Annotated[str, typer.Option(
+        help="裁判桌所在的時區（IANA 名稱）：新紀錄的日期與裁決時間依此顯示")] = "Asia/Taipei",
 ) -> None:
     """開啟裁判桌網頁與 JSON API（http://HOST:PORT/，API 說明在 /docs）。
 
@@ -56,10 +58,16 @@ def serve(
     from adjudicator.desk.app import create_app
     from adjudicator.desk.archive import Archive
     from adjudicator.desk.security import is_loopback
+    from adjudicator.desk.zone import zone_named
 
     if not 0 < port < 65536:
         print(f"--port：{port} 不是可用的埠號（1–65535）")
         raise typer.Exit(2)
+    try:
+        zone_named(tz)
+    except ValueError as err:
+        print(f"--tz：{err}")
+        raise typer.Exit(2) from None
     houses = _houses(rules_dir)
     # A proxy (or another address for browsers) puts a loopback desk on the network too.
     exposed = not is_loopback(host) or bool(proxy) or bool(origin)
@@ -83,7 +91,7 @@ def serve(
                          loopback_only=not exposed, https=bool(proxy),
                          origins=tuple(origin), warm_first=False,
                          pdf_queue=pdf_queue, rate_limit=rate_limit,
-                         limit_loopback=rate_limit_loopback)
+                         limit_loopback=rate_limit_loopback, tz=tz)
     except Exception as err:  # an unreachable database, a bad URL, a missing driver
         print(f"無法開啟裁決檔案 {db or '（預設 SQLite 檔）'}：{err}")
         raise typer.Exit(2) from None

@@ -41,6 +41,7 @@ from adjudicator.desk.limits import MAX_BODY, Refused, too_large
 from adjudicator.desk.pool import Broken, Busy, Crowded, Judges
 from adjudicator.desk.printer import Printer
 from adjudicator.desk.ratelimit import RateLimit
+from adjudicator.desk.zone import DEFAULT_TZ, zone_named
 
 if TYPE_CHECKING:
     from adjudicator.rules.rulesets import House
@@ -99,7 +100,7 @@ def create_app(db: str | None = None, workers: int | None = None,
                loopback_only: bool = False, https: bool = False,
                origins: tuple[str, ...] = (), warm_first: bool = True,
                pdf_queue: int = PDF_QUEUE, rate_limit: float = 0,
-               limit_loopback: bool = False) -> FastAPI:
+               limit_loopback: bool = False, tz: str = DEFAULT_TZ) -> FastAPI:
     """The desk on the archive ``db``.
 
     ``houses`` are the house-rules sets it offers by name (serve --rules-dir: the
@@ -112,9 +113,11 @@ def create_app(db: str | None = None, workers: int | None = None,
     ``warm_first``: the first request is let in once every judging worker is warm (tests);
     ``serve`` answers at once, and requests wait for the first warm worker;
     ``rate_limit``: requests a minute a client may send that make the desk work (0: no
-    limit; ``serve`` sets ``PER_MINUTE``), loopback clients too with ``limit_loopback``."""
+    limit; ``serve`` sets ``PER_MINUTE``), loopback clients too with ``limit_loopback``;
+    ``tz``: the zone the table is in (new logs' 日期, filing times shown)."""
     archive = Archive(db)
     houses = houses or {}
+    zone = zone_named(tz)  # before the pool starts: a wrong name fails at once
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -132,6 +135,7 @@ def create_app(db: str | None = None, workers: int | None = None,
                          docs_url=None)
     app.state.archive = archive
     app.state.houses = houses
+    app.state.tz = zone
     app.state.throttle = security.Throttle()
     session_key, csrf_key = _keys(archive)
     # Added innermost first: a request meets Headers, BodyLimit, Gate, Csrf, the session,

@@ -11,4 +11,5 @@ nav.desk-bar .withdrawn, nav.desk-bar .superseded { color: #a32020; margin: 4px 
 nav.desk-bar details.desk-history ol { margin: 4px 0; padding-left: 1.4em; }
 nav.desk-bar li.shown { font-weight: bold; }
 @media print { nav.desk-bar { display: none; } }
+@media screen and (max-width: 720px) { nav.desk-bar { font-size: 16px; } }
 """

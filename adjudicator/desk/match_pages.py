@@ -12,8 +12,9 @@ from __future__ import annotations
 
 import json
 import re
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from urllib.parse import parse_qs, quote
+from zoneinfo import ZoneInfo
 
 from fastapi import APIRouter, Request
 from fastapi.concurrency import run_in_threadpool
@@ -30,27 +31,40 @@ from adjudicator.desk.pages import (
     _template,
     downloads,
     e,
+    house_label,
+    printed,
     spans,
     stored_file,
 )
+from adjudicator.desk.zone import local_time, zone_of
 from adjudicator.match import report
+from adjudicator.ruling.model import signed_money
+
+if TYPE_CHECKING:
+    from adjudicator.rules.rulesets import House
 
 router = APIRouter(include_in_schema=False)
 
 FORM_TYPE = "application/x-www-form-urlencoded"
 
 
-def _profiles(chosen: str) -> str:
-    from adjudicator.rules.rulesets import profile_names
+def _profiles(chosen: str, houses: dict[str, House]) -> str:
+    """The rules a match may be judged by: the shipped profiles by their titles, then the
+    house rules the operator offers (serve --rules-dir)."""
+    from adjudicator.rules.rulesets import profile_label, profile_names
+
+    def option(value: str, label: str) -> str:
+        return (f'<option value="{e(value)}"{" selected" if value == chosen else ""}>'
+                f"{e(label)}</option>")
 
     options = ['<option value="">（依將頭的 規則:）</option>']
-    options += [f'<option value="{e(p)}"{" selected" if p == chosen else ""}>{e(p)}</option>'
-                for p in profile_names()]
+    options += [option(p, profile_label(p)) for p in profile_names()]
+    options += [option(name, house_label(h)) for name, h in houses.items()]
     return "".join(options)
 
 
-def _form(text: str = "", profile: str = "", problem: dict[str, Any] | None = None,
-          status: int = 200) -> HTMLResponse:
+def _form(houses: dict[str, House], text: str = "", profile: str = "",
+          problem: dict[str, Any] | None = None, status: int = 200) -> HTMLResponse:
     shown = ""
     if problem is not None:
         err = problem["error"]
@@ -64,7 +78,7 @@ def _form(text: str = "", profile: str = "", problem: dict[str, Any] | None = No
         shown = (f'<div class="diag error" id="match-error" data-line="{line}">'
                  f'{caret}<p class="msg">{e(err["message"])}</p>{hint}</div>')
     # One pass: a value that happens to contain "{{text}}" is not filled in again.
-    fills = {"profiles": _profiles(profile), "error": shown, "text": e(text)}
+    fills = {"profiles": _profiles(profile, houses), "error": shown, "text": e(text)}
     body = re.sub(r"\{\{(profiles|error|text)\}\}", lambda m: fills[m.group(1)],
                   _template("match.html"))
     page = _page("一將", body)
@@ -73,8 +87,8 @@ def _form(text: str = "", profile: str = "", problem: dict[str, Any] | None = No
 
 
 @router.get("/match")
-async def match_form() -> HTMLResponse:
-    return _form()
+async def match_form(request: Request) -> HTMLResponse:
+    return _form(request.app.state.houses)
 
 
 @router.post("/match")
@@ -97,7 +111,7 @@ async def match_post(request: Request) -> Response:
         log = api.LogInput(text, chosen, {}, rules)
         result = await api.judge_match(request, log)
     except Refused as refused:
-        return _form(text, profile, refused.payload, refused.status)
+        return _form(request.app.state.houses, text, profile, refused.payload, refused.status)
     filed = await api._file(request, "match", result, text)
     return RedirectResponse(filed["Location"], status_code=303)
 
@@ -112,32 +126,57 @@ MATCH_FILES = {"md": ("report_md", MARKDOWN), "html": ("report_html", HTML),
 async def download(request: Request, match_id: str, ext: str) -> Response:
     m = await api.filed(request, "match", match_id)
     entries = await run_in_threadpool(request.app.state.archive.history, match_id)
-    return stored_file(m, ext, MATCH_FILES, "match", history.shown_entry(entries, None))
+    entry = history.shown_entry(entries, None)
+    if ext == "pdf":
+        return await printed(request, history.stamp_html(m.report_html, entry),
+                             f"match-{m.id}.pdf")
+    return stored_file(m, ext, MATCH_FILES, "match", entry)
 
 
-def _meta(m: MatchRecord) -> str:
+def _meta(m: MatchRecord, d: dict[str, Any], zone: ZoneInfo) -> str:
+    from adjudicator.rules.rulesets import profile_label, rules_label
+
+    rules = rules_label(d["rules"]) if d.get("rules") else f"規則 {profile_label(m.profile)}"
     pairs = [("將", m.title), ("日期", m.date), ("場地", m.venue), ("桌號", m.table_no),
-             ("裁判", m.referee), ("玩家", m.players), ("規則", m.profile), ("版本", m.version),
-             ("裁決時間", m.created.strftime("%Y-%m-%d %H:%M UTC"))]
+             ("裁判", m.referee), ("玩家", m.players), ("規則", rules.removeprefix("規則 ")),
+             ("版本", m.version), ("裁決時間", local_time(m.created, zone))]
     return spans(pairs)
 
 
-MATCH_LINKS = (("md", "Markdown"), ("html", "HTML"), ("json", "JSON"), ("csv", "帳目 CSV"))
+MATCH_LINKS = (("md", "Markdown"), ("html", "HTML"), ("json", "JSON"), ("csv", "帳目 CSV"),
+               ("pdf", "PDF（附簽名頁）"))
 
 
 def _ledger(d: dict[str, Any]) -> str:
-    head, rows = report.ledger_rows(d)
-    lead = report.LEDGER_LEAD
-    th = "".join(f'<th scope="col">{e(c)}</th>' for c in head)
+    """The ledger as a phone reads it: a column per player (all four fit at 390 px), and per
+    hand a line of words (the deal, who won how and for how much) over a row of each
+    player's money in the hand and total after it."""
+    names = d["names"]
+    th = "".join(f'<th scope="col">{e(n)}</th>' for n in names)
     body = []
-    for k, row in enumerate(rows):
-        cells = [f'<td class="deal">{e(c)}</td>' for c in row[:lead]]
-        cells += [f'<td class="money" data-name="{e(name)}">{e(c)}</td>'
-                  for name, c in zip(head[lead:], row[lead:], strict=True)]
-        attrs = 'class="end"' if k == len(rows) - 1 else f'class="hand" data-hand="{e(row[0])}"'
-        body.append(f"<tr {attrs}>{''.join(cells)}</tr>")
-    return (f'<div class="scroll"><table class="list ledger" id="ledger"><thead><tr>{th}</tr>'
-            f'</thead><tbody>{"".join(body)}</tbody></table></div>')
+    for x in d["hands"]:
+        label = f" {x['label']}" if x["label"] else ""
+        deal = (f"第{x['hand']}盤{label}　{x['round_wind']}風圈 莊 {x['dealer']}"
+                f"（{x['dealer_name']}）連 {x['streak']}")
+        body.append(f'<tr class="words" data-hand="{x["hand"]}"><td colspan="{len(names) + 1}">'
+                    f'<span class="deal">{e(deal)}</span>　'
+                    f'<span class="summary">{e(report.hand_summary(x, d))}</span></td></tr>')
+        cells = []
+        for n in names:
+            if x["booked"] and n in x["totals"]:
+                delta, total = signed_money(x["balances"][n]), signed_money(x["totals"][n])
+                cells.append(f'<td class="money" data-name="{e(n)}"><span class="delta">'
+                             f'{e(delta)}</span><span class="total">{e(total)}</span></td>')
+            else:
+                cells.append(f'<td class="money" data-name="{e(n)}">—</td>')
+        body.append(f'<tr class="hand" data-hand="{x["hand"]}"><th scope="row">{x["hand"]}</th>'
+                    f'{"".join(cells)}</tr>')
+    ends = "".join(f'<td class="money" data-name="{e(n)}">{e(signed_money(d["totals"][n]))}</td>'
+                   for n in names)
+    body.append(f'<tr class="end"><th scope="row">終局</th>{ends}</tr>')
+    return (f'<p class="note">每格上為本盤收支，下為累計</p>'
+            f'<table class="list ledger" id="ledger"><thead><tr><th scope="col">盤</th>{th}'
+            f'</tr></thead><tbody>{"".join(body)}</tbody></table>')
 
 
 def _hands(d: dict[str, Any]) -> str:
@@ -147,7 +186,8 @@ def _hands(d: dict[str, Any]) -> str:
         items = "".join(f"<li>{e(i)}</li>" for i in report.hand_items(x, d))
         items += "".join(f'<li class="warn">警告：{e(w)}</li>' for w in x["warnings"])
         out.append(f'<details class="hand" id="hand-{x["hand"]}"><summary>第{x["hand"]}盤'
-                   f'{e(label)}　{e(report.verdict_words(x))}</summary><ul>{items}</ul></details>')
+                   f'{e(label)}　{e(report.hand_summary(x, d))}</summary><ul>{items}</ul>'
+                   "</details>")
     return "".join(out)
 
 
@@ -163,14 +203,15 @@ async def permalink(request: Request, match_id: str) -> HTMLResponse:
             if entry is not None else "")
     past = history.box(f"/m/{quote(m.id)}", entries, entry, False)
     bar = (f'<nav class="desk-bar" id="permalink-bar"><a href="/match">另一將</a> · '
-           f'<a href="/matches">將的檔案</a><div class="desk-meta">{_meta(m)}</div>'
+           f'<a href="/matches">將的檔案</a>'
+           f'<div class="desk-meta">{_meta(m, d, zone_of(request))}</div>'
            f'<div class="desk-downloads">{links}</div>{past}{code}</nav>'
            f'<style>{BAR_CSS}</style>')
     ends = "".join(f'<p class="{"stop error" if w.startswith("停止") else "next"}">{e(w)}</p>'
                    for w in report.end_words(d))
     body = (f'{bar}<h1 id="match-title">{e(report.title_words(d))}</h1>'
             f'<p class="note">{e(report.players_words(d))}</p>{ends}'
-            f'<h2>帳目（每盤後累計）</h2>{_ledger(d)}'
+            f'<h2>帳目</h2>{_ledger(d)}'
             f'<div class="chart">{report.chart_svg(d)}</div>'
             f'<h2>各盤</h2>{_hands(d)}')
     return _page(report.title_words(d), body)

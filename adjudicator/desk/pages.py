@@ -9,10 +9,12 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable
 from html import escape
 from importlib.resources import files
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from urllib.parse import quote, urlencode
+from zoneinfo import ZoneInfo
 
 from fastapi import APIRouter, Request
 from fastapi.concurrency import run_in_threadpool
@@ -22,14 +24,25 @@ from adjudicator.desk import api, history, security, service
 from adjudicator.desk.archive import Query, Record
 from adjudicator.desk.bar import BAR_CSS
 from adjudicator.desk.limits import Refused
+from adjudicator.desk.zone import local_time, today, zone_of
+from adjudicator.language.seats import SEATS
 from adjudicator.report import pdf
+from adjudicator.report.html import PHONE_CSS, VIEWPORT
 from adjudicator.ruling.model import STATUS_SHORT
+
+if TYPE_CHECKING:
+    from adjudicator.rules.rulesets import House
 
 router = APIRouter(include_in_schema=False)
 
 STATUS = STATUS_SHORT
 OFFENCES = ("優先", "詐和", "包賠", "相公", "代位賠付", "錯杠", "錯碰", "錯打明牌", "過水",
             "眼牌違規", "禁制", "喊碰未碰", "強制復原")
+
+
+# For reports filed before they carried their own viewport and phone layout: the page
+# around them adds both (/report-phone.css), the report's words untouched.
+OLD_REPORT_HEAD = f'{VIEWPORT}<link rel="stylesheet" href="/report-phone.css">'
 
 
 def e(value: object) -> str:
@@ -55,10 +68,45 @@ def _page(title: str, body: str) -> HTMLResponse:
     return HTMLResponse(_filled(title, body))
 
 
+# The kinds of act (the verb table's) whose buttons are always shown, in the order a hand
+# is played and then disputed; calls, handling and tiles shown wait under 其他動作.  The
+# last four are the referee's and the table's, marked on their buttons.
+COMMON_KINDS = ("draw", "discard", "claim", "kong", "flower", "win", "announcement",
+                "report", "referee", "mishap", "table")
+REFEREE_KINDS = COMMON_KINDS[-4:]
+
+
+def common_acts() -> list[str]:
+    from adjudicator.language.vocabulary import VERBS, kind_of
+
+    return sorted((v for v in VERBS if kind_of(v) in COMMON_KINDS),
+                  key=lambda v: COMMON_KINDS.index(kind_of(v)))
+
+
+def _buttons(cls: str, attr: str, words: tuple[str, ...] | list[str]) -> str:
+    return "".join(f'<button type="button" class="{cls}" data-{attr}="{e(w)}">{e(w)}</button>'
+                   for w in words)
+
+
+def _act_buttons(words: list[str]) -> str:
+    from adjudicator.language.vocabulary import kind_of
+
+    return "".join(
+        f'<button type="button" class="act{" referee" if kind_of(w) in REFEREE_KINDS else ""}" '
+        f'data-act="{e(w)}">{e(w)}</button>' for w in words)
+
+
 @router.get("/")
 async def desk(request: Request) -> HTMLResponse:
+    from adjudicator.language.vocabulary import HEADER_KEYS, VERBS
+    from adjudicator.language.vocabulary import OFFENCES as ACCUSABLE
     from adjudicator.rules.files import DEFAULT_PROFILE
-    from adjudicator.rules.rulesets import profile_family, profile_names
+    from adjudicator.rules.rulesets import (
+        profile_family,
+        profile_label,
+        profile_names,
+        profile_title,
+    )
 
     # Unless the referee picks one, the log's own 規則: line decides (as the CLI without
     # --profile): a 規則: gd log is judged as gd.  A pick of another family is refused.
@@ -67,14 +115,30 @@ async def desk(request: Request) -> HTMLResponse:
         tiles = profile_family(profile).hand_tiles
         return f'<option value="{e(value)}" data-tiles="{tiles}"{chosen}>{e(label)}</option>'
 
-    options = option("", f"（依紀錄的 規則:，未寫為 {DEFAULT_PROFILE}）", DEFAULT_PROFILE,
-                     " selected")
-    options += "".join(option(p, p, p) for p in profile_names())
-    # The house rules the operator offers (serve --rules-dir), by name.
-    options += "".join(option(name, f"{h.name}（家規，依據 {h.extends}）", h.profile)
-                       for name, h in request.app.state.houses.items())
-    page = _template("desk.html").replace("{{profiles}}", options)
-    return _page("裁判桌", page.replace("{{settings}}", setting_choices()))
+    options = option("", f"依紀錄的 規則:（未寫：{profile_title(DEFAULT_PROFILE)}）",
+                     DEFAULT_PROFILE, " selected")
+    options += "".join(option(p, profile_label(p), p) for p in profile_names())
+    options += house_options(request, option)
+    common = common_acts()
+    more = [v for v in VERBS if v not in common]
+    keys = sorted(set(HEADER_KEYS.values()))
+    fills = {"profiles": options, "acts": _act_buttons(common),
+             "more_acts": _act_buttons(more), "offences": _buttons("offence", "offence", ACCUSABLE),
+             "targets": _buttons("target", "target", [*SEATS, "牌牆"]),
+             "header_keys": e(" ".join(keys)), "today": e(today(zone_of(request))),
+             "settings": setting_choices()}
+    body = re.sub(r"\{\{(\w+)\}\}", lambda m: fills[m.group(1)], _template("desk.html"))
+    return _page("裁判桌", body)
+
+
+def house_options(request: Request, option: Callable[[str, str, str], str]) -> str:
+    """The house rules the operator offers (serve --rules-dir), by name, as options."""
+    return "".join(option(name, house_label(h), h.profile)
+                   for name, h in request.app.state.houses.items())
+
+
+def house_label(house: House) -> str:
+    return f"{house.name}（家規，依據 {house.extends}）"
 
 
 def setting_choices() -> str:
@@ -93,14 +157,26 @@ def setting_choices() -> str:
     return "".join(out)
 
 
-def _meta(r: Record) -> str:
+def _meta(r: Record, zone: ZoneInfo) -> str:
     pairs = [("日期", r.date), ("場地", r.venue), ("桌號", r.table_no), ("裁判", r.referee),
-             ("盤號", r.hand_no), ("玩家", r.players), ("規則", _rules(r)), ("版本", r.version),
-             ("裁決時間", r.created.strftime("%Y-%m-%d %H:%M UTC"))]
+             ("盤號", r.hand_no), ("玩家", r.players), ("規則", _rules(r).removeprefix("規則 ")),
+             ("版本", r.version),
+             ("裁決時間", local_time(r.created, zone))]
     settings = json.loads(r.settings)
     if settings:
-        pairs.append(("設定", " ".join(f"{k}={v}" for k, v in settings.items())))
+        pairs.append(("設定", "；".join(setting_words(k, v) for k, v in settings.items())))
     return spans(pairs)
+
+
+def setting_words(point: str, value: str) -> str:
+    """A --set override as words: 解釋.八張窗：所有進牌（含補牌）, tai_di_ting：6 台."""
+    from adjudicator.ruling.interpretations import PARAMS, describe
+
+    if point in PARAMS:
+        from adjudicator.rules.rulesets import words
+
+        return f"{point}：{words(PARAMS[point], value)}"
+    return f"{point}：{describe(point, value)}"
 
 
 def spans(pairs: list[tuple[str, str]]) -> str:
@@ -188,14 +264,24 @@ async def permalink(request: Request, ruling_id: str, v: int | None = None) -> H
     who = security.who(request)
     past = history.box(base, entries, entry, who is not None and who.may("referee"))
     bar = (f'<nav class="desk-bar" id="permalink-bar"><a href="/">裁判桌</a> · '
-           f'<a href="/rulings">裁決檔案</a><div class="desk-meta">{_meta(r)}</div>'
+           f'<a href="/rulings">裁決檔案</a>'
+           f'<div class="desk-meta">{_meta(r, zone_of(request))}</div>'
            f'<div class="desk-downloads">{links}</div>{past}</nav><style>{BAR_CSS}</style>')
     report = history.stamp_html(r.report_html, entry)
+    # The report's words stay as filed; only the page around them is added.
+    if VIEWPORT not in report:
+        report = report.replace("</head>", OLD_REPORT_HEAD + "</head>", 1)
     answer = HTMLResponse(report.replace("<body>", "<body>" + bar, 1))
     # The stored report's own stylesheet, as the program that judged it wrote it.
     answer.headers["Content-Security-Policy"] = security.policy(
         [*security.known_styles(), *security.head_styles(r.report_html)])
     return answer
+
+
+@router.get("/report-phone.css")
+async def report_phone_css() -> Response:
+    return Response(PHONE_CSS, media_type="text/css; charset=utf-8",
+                    headers={"Cache-Control": "public, max-age=3600"})
 
 
 def _rules(r: Record) -> str:

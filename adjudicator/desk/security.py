@@ -83,9 +83,9 @@ def known_styles() -> list[str]:
     permalink bar's.  Read at run time, so a change to any of them needs no change here."""
     from adjudicator.desk.bar import BAR_CSS
     from adjudicator.match.report import _CSS as MATCH_CSS
-    from adjudicator.report.html import CSS
+    from adjudicator.report.html import STYLE
 
-    return [CSS, MATCH_CSS, BAR_CSS]
+    return [STYLE, MATCH_CSS, BAR_CSS]
 
 
 def policy(styles: list[str]) -> str:

@@ -17,7 +17,7 @@ from adjudicator.language.errors import display_width
 from adjudicator.language.seats import SEATS
 from adjudicator.match.carry import Carried, Deal
 from adjudicator.match.run import HandResult, MatchResult
-from adjudicator.rules.rulesets import rules_label
+from adjudicator.rules.rulesets import profile_label, rules_label
 from adjudicator.ruling.model import STATUS_LEDGER, money_json, signed_money
 from adjudicator.ruling.model import to_dict as ruling_dict
 
@@ -103,7 +103,8 @@ def to_json(result: MatchResult) -> str:
 
 def title_words(d: dict[str, Any]) -> str:
     head = f"將：{d['title']}" if d["title"] else "將"
-    parts = [head, rules_label(d["rules"]) if d.get("rules") else f"規則 {d['profile']}"]
+    rules = rules_label(d["rules"]) if d.get("rules") else f"規則 {profile_label(d['profile'])}"
+    parts = [head, rules]
     if d["base"] is not None:
         parts.append(f"底 {d['base']}")
     if d["per_tai"] is not None:
@@ -131,6 +132,49 @@ def verdict_words(x: dict[str, Any]) -> str:
     return f"{_STATUS[x['status']]}；{end}"
 
 
+def _exhausted(x: dict[str, Any]) -> bool:
+    """A hand that ended with no win and no offence: the wall ran out (荒局)."""
+    return x["hand_ends"] and not x["wins"] and not x["findings"]
+
+
+def hand_summary(x: dict[str, Any], d: dict[str, Any]) -> str:
+    """One hand in a line, as a scoring app shows it: who won how, for how many 台, and who
+    collected or paid most; 荒局; or the offence and who paid for it."""
+    parts = []
+    valid = [w for w in x["wins"] if w["valid"]]
+    if valid:
+        parts.append("、".join(_win_words(w, x, d) for w in valid))
+    elif _exhausted(x):
+        parts.append("荒局，無人和牌")
+    parts += [f"{f['player']} {f['kind']}" for f in x["findings"]]
+    if not parts:
+        parts.append(verdict_words(x))
+    money = {n: Fraction(str(v)) for n, v in x["balances"].items()}
+    gets = [f"{n} 收 {_amount(v)}" for n, v in money.items() if v > 0]
+    pays = [f"{n} 付 {_amount(-v)}" for n, v in money.items() if v < 0]
+    if gets or pays:
+        parts.append("，".join([*gets, *pays]))
+    if x["status"] != "decided":
+        parts.append(_STATUS[x["status"]])
+    return "；".join(parts)
+
+
+def _amount(v: Fraction) -> str:
+    from adjudicator.report.model import amount_words
+
+    return amount_words(v)
+
+
+def _win_words(w: dict[str, Any], x: dict[str, Any], d: dict[str, Any]) -> str:
+    from adjudicator.report.model import unit_of
+
+    unit = unit_of(d["profile"])  # 台, or 番 for a Guangdong match
+    frm = x["seating"].get(w["from"], w["from"]) if w["from"] else ""
+    how = "自摸" if w["self_drawn"] else (f"和 {frm} 的牌" if frm else "和")
+    tai = "" if w["tai"] is None else f" {w['tai']} {unit}"
+    return f"{w['player']} {how}{tai}"
+
+
 def _wins(x: dict[str, Any], d: dict[str, Any]) -> str:
     from adjudicator.report.model import unit_of
 
@@ -141,7 +185,7 @@ def _wins(x: dict[str, Any], d: dict[str, Any]) -> str:
         tai = "" if w["tai"] is None else f" {w['tai']}{unit}"
         state = "未定" if w["undetermined"] else "有效" if w["valid"] else "無效"
         out.append(f"{w['player']}（{w['seat']}）{how} {state}{tai}")
-    return "、".join(out) or "無"
+    return "、".join(out) or ("荒局，無人和牌" if _exhausted(x) else "無")
 
 
 def _offences(x: dict[str, Any]) -> str:
@@ -181,23 +225,31 @@ def end_words(d: dict[str, Any]) -> list[str]:
     return out
 
 
-LEDGER_LEAD = 5  # the columns before the players' totals: 盤 圈風 莊家 連莊 裁決
+LEDGER_LEAD = 5  # the columns before the players' money: 盤 圈風 莊家 連莊 裁決
+LEDGER_NOTE = "每格為本盤收支，括號內為累計"
 
 
 def ledger_rows(d: dict[str, Any]) -> tuple[list[str], list[list[str]]]:
-    """The ledger table: one row per hand (its deal, its verdict, the totals after it), and
-    the end.  Every format's ledger, and the desk's match page, is this table."""
+    """The ledger table: one row per hand (its deal, its verdict, each player's money in it
+    and total after it), and the end.  The text, Markdown and HTML ledgers are this table."""
     names = d["names"]
     head = ["盤", "圈風", "莊家", "連莊", "裁決", *names]
     rows = []
     for x in d["hands"]:
-        totals = x["totals"] if x["booked"] else {}
         rows.append([str(x["hand"]), x["round_wind"], f"{x['dealer']} {x['dealer_name']}",
                      str(x["streak"]), _STATUS[x["status"]],
-                     *[signed_money(totals[n]) if n in totals else "—" for n in names]])
+                     *[money_cell(x, n) for n in names]])
     rows.append(["終局", "", "", "", "",
                  *[signed_money(d["totals"][n]) for n in names]])
     return head, rows
+
+
+def money_cell(x: dict[str, Any], name: str) -> str:
+    """One player's money in a hand and their total after it: +600（+2800）; — when the
+    hand was not booked."""
+    if not x["booked"] or name not in x["totals"]:
+        return "—"
+    return f"{signed_money(x['balances'][name])}（{signed_money(x['totals'][name])}）"
 
 
 # ---------------------------------------------------------------------- text
@@ -212,7 +264,7 @@ def text(result: MatchResult) -> str:
         out += [f"  {key}：{value}" for key, value in _hand_items(x, d)]
         out.append("")
     head, rows = ledger_rows(d)
-    out.append("帳目（每盤後累計）")
+    out.append(f"帳目：{LEDGER_NOTE}")
     out += _aligned([head, *rows])
     out.append("")
     out += end_words(d)
@@ -250,7 +302,7 @@ def markdown(result: MatchResult) -> str:
                 for key, value in _hand_items(x, d)]
         out.append("")
     head, rows = ledger_rows(d)
-    out += ["## 帳目", "", "| " + " | ".join(head) + " |",
+    out += ["## 帳目", "", LEDGER_NOTE, "", "| " + " | ".join(head) + " |",
             "|" + "---|" * len(head)]
     out += ["| " + " | ".join(r) + " |" for r in rows]
     out.append("")
@@ -263,29 +315,49 @@ def markdown(result: MatchResult) -> str:
 _CSS = """body{font-family:"Noto Sans CJK TC","Noto Sans TC",sans-serif;margin:2em;max-width:60em}
 table{border-collapse:collapse}td,th{border:1px solid #999;padding:.2em .6em;text-align:right}
 td:nth-child(-n+5),th{text-align:center}.warn{color:#a40}.stop{color:#b00;font-weight:bold}
-#chart{max-width:100%;height:auto}@media print{body{margin:0}}"""
+#chart{max-width:100%;height:auto}.note{color:#555}
+.signatures{break-before:page;page-break-before:always}
+.signatures ol{list-style:none;padding:0;display:grid;
+grid-template-columns:repeat(2,1fr);gap:4em 2em}
+.signatures li{border-top:1px solid #333;padding-top:.3em;margin-top:3em;text-align:center}
+@page{size:A4;margin:12mm}
+@media print{body{margin:0}}
+@media screen and (max-width:720px){body{margin:10px;font-size:16px}
+.scroll{overflow-x:auto}td,th{padding:.2em .3em}}"""
+
+
+def signers(d: dict[str, Any]) -> list[str]:
+    """Who signs the match: the referee, then each player in seat order."""
+    referee = d["meta"].get("裁判", "")
+    return [f"裁判（{referee}）" if referee else "裁判", *d["names"]]
 
 
 def to_html(result: MatchResult) -> str:
+    from adjudicator.report.html import VIEWPORT
+
     d = to_dict(result)
     e = html.escape
-    out = ["<!DOCTYPE html>", '<html lang="zh-Hant"><head><meta charset="utf-8">',
+    out = ["<!DOCTYPE html>", f'<html lang="zh-Hant"><head><meta charset="utf-8">{VIEWPORT}',
            f"<title>{e(title_words(d))}</title><style>{_CSS}</style></head><body>",
            f"<h1>{e(title_words(d))}</h1>", f"<p>{e(players_words(d))}</p>"]
     for x in d["hands"]:
         label = f" {x['label']}" if x["label"] else ""
-        out.append(f"<h2>第{x['hand']}盤{e(label)}</h2><ul>")
+        out.append(f"<h2>第{x['hand']}盤{e(label)}：{e(hand_summary(x, d))}</h2><ul>")
         out += [f"<li>{e(i)}</li>" for i in hand_items(x, d)]
         out += [f'<li class="warn">警告：{e(w)}</li>' for w in x["warnings"]]
         out.append("</ul>")
     head, rows = ledger_rows(d)
-    out.append('<h2>帳目</h2><table id="ledger" class="ledger"><thead><tr>'
+    out.append(f'<h2>帳目</h2><p class="note">{LEDGER_NOTE}</p><div class="scroll">'
+               '<table id="ledger" class="ledger"><thead><tr>'
                + "".join(f"<th>{e(c)}</th>" for c in head) + "</tr></thead><tbody>")
     out += ["<tr>" + "".join(f"<td>{e(c)}</td>" for c in r) + "</tr>" for r in rows]
-    out.append("</tbody></table>")
+    out.append("</tbody></table></div>")
     out.append(chart_svg(d))
     out += [f'<p class="stop">{e(w)}</p>' if w.startswith("停止") else f"<p>{e(w)}</p>"
             for w in end_words(d)]
+    names = "".join(f"<li>{e(who)}</li>" for who in signers(d))
+    out.append(f'<section class="signatures"><h2>簽名</h2><p>{e(title_words(d))}</p>'
+               f"<p>以上帳目經裁判與玩家確認無誤，簽名如下。</p><ol>{names}</ol></section>")
     out.append("</body></html>")
     return "\n".join(out) + "\n"
 

@@ -83,6 +83,31 @@ footer { margin-top: 3mm; color: var(--muted); font-size: 7.5pt; }
 @media print { body { padding: 0; max-width: none; } a { color: inherit; } }
 """
 
+# On a phone (the permalink the players are sent): body-size text, one column, wide tables
+# scrolling in their own box; print keeps the A4 layout above.
+PHONE_CSS = """
+@media screen and (max-width: 720px) {
+  html { -webkit-text-size-adjust: 100%; text-size-adjust: 100%; }
+  body { font-size: 16px; line-height: 1.5; padding: 10px; max-width: none; }
+  h1 { font-size: 22px; } h2 { font-size: 18px; } h3 { font-size: 16px; }
+  .meta, dl.header, .note, .para, .mark, table, .glossary, .signatures p, .signatures li,
+  .chain > li::before, footer { font-size: 15px; }
+  table { display: block; overflow-x: auto; max-width: 100%; }
+  table.balances { display: table; table-layout: auto; }
+  th, td { padding: 4px 6px; }
+  dl.header dt { flex: none; }
+  .glossary { columns: 1; }
+  .chain > li { padding-left: 0; }
+  .chain > li::before { position: static; display: block; width: auto; }
+  .signatures ol { grid-template-columns: repeat(2, 1fr); }
+  .card, .verdict { overflow-wrap: anywhere; }
+}
+"""
+
+VIEWPORT = '<meta name="viewport" content="width=device-width, initial-scale=1">'
+# The report's one stylesheet: A4 and screen, then the phone's.
+STYLE = CSS + PHONE_CSS
+
 
 def e(text: object) -> str:
     return escape(str(text), quote=True)
@@ -293,8 +318,8 @@ def render(report: model.Report) -> str:
                     _money(report), _interpretations(report), _uncertain(report),
                     _problems(report), _glossary(report), _signatures(report)])
     return ("<!DOCTYPE html>\n"
-            '<html lang="zh-Hant"><head><meta charset="utf-8">'
+            f'<html lang="zh-Hant"><head><meta charset="utf-8">{VIEWPORT}'
             f"<title>{sections.REPORT.title}</title>"
-            f"<style>{CSS}</style></head><body>{body}"
+            f"<style>{STYLE}</style></head><body>{body}"
             "<footer>本報告只列出規則所推得之結論；條款大意為意譯，以規則原文為準。</footer>"
             "</body></html>\n")

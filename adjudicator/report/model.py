@@ -13,8 +13,9 @@ from fractions import Fraction
 from adjudicator.analysis.contradictions import source_line
 from adjudicator.language.incident import Act, Incident, Position, WallCount
 from adjudicator.language.seats import SEATS
+from adjudicator.language.vocabulary import VERB_CLASSES
 from adjudicator.report.acts import act_words
-from adjudicator.rules.rulesets import profile_values, rules_label
+from adjudicator.rules.rulesets import profile_label, profile_values, rules_label
 from adjudicator.ruling.clauses import order_key, paraphrase
 from adjudicator.ruling.interpretations import POINTS, describe
 from adjudicator.ruling.model import (
@@ -84,6 +85,16 @@ class FindingView:
     acts: tuple[ActRef, ...]  # every act the chain names, in order
     reasons: tuple[ReasonView, ...]
     clauses: tuple[ClauseRef, ...]
+    # The act the finding is about, where ``at`` is the line that reported it (舉發 …).
+    act: ActRef | None = None
+    reported: str = ""  # 「第 26 手舉發」
+
+    @property
+    def cited(self) -> str:
+        """Where the verdict says it happened: the act, and the report that made it known."""
+        if self.act is None:
+            return self.at.label if self.at else "紀錄外"
+        return f"{self.act.label}，{self.reported}" if self.reported else self.act.label
 
 
 @dataclass(frozen=True)
@@ -232,9 +243,11 @@ def build(ruling: Ruling, incident: Incident) -> Report:
     report.players = [(seat, who.by_seat[seat]) for seat in SEATS if seat in who.by_seat]
     referee = incident.header.referee
     report.signers = [f"裁判（{referee}）" if referee else "裁判", *map(who, SEATS)]
-    report.findings = [_finding(f, acts, who) for f in ruling.findings]
+    report.findings = sorted((_finding(f, acts, who) for f in ruling.findings),
+                             key=_finding_order)
     unit = unit_of(ruling.profile)
-    report.wins = [_win(w, acts, who, unit) for w in ruling.wins]
+    penalised = {f.seat for f in ruling.findings if f.kind in FACE_PENALTIES}
+    report.wins = [_win(w, acts, who, unit, w.seat in penalised) for w in ruling.wins]
     payments = sorted(ruling.payments, key=lambda p: (seat_key(p.frm), seat_key(p.to)))
     report.payments = [_payment(p, acts, who, unit) for p in payments]
     report.conclusion = _conclusion(payments, who)
@@ -275,19 +288,45 @@ def _finding_note(f: Finding) -> str:
     return "；".join(notes)
 
 
+# The acts by which an offence becomes known (a report of an act, not a second act).
+REPORTS = VERB_CLASSES["report"]
+# Findings that follow from another one (a 相公 from the 錯碰 it is for): a verdict lists
+# them after the offences, act by act.
+CONSEQUENCES = ("相公", "強制復原", "代位賠付", "包賠")
+# The penalties counted on the face of a hand that did not win (詐和.*, 包賠).
+FACE_PENALTIES = ("詐和", "包賠")
+
+
 def _finding(f: Finding, acts: _Acts, who: _Names) -> FindingView:
     reasons = tuple(_reason(r, acts) for r in f.reasons)
     if not reasons:  # a ruling built before reasons were structured
         reasons = tuple(ReasonView(w, (), ()) for w in f.why)
     seqs = sorted(set(_chain_acts(f.at, reasons)))
     chain = tuple(a for a in map(acts.ref, seqs) if a is not None)
-    return FindingView(f"{who(f.seat)} {f.kind}", acts.ref(f.at), _finding_note(f), chain,
-                       reasons, _refs(f.clauses))
+    at = acts.ref(f.at)
+    act, reported = at, ""
+    by = acts.by_seq.get(f.at) if f.at is not None else None
+    if by is not None and by.verb in REPORTS:
+        earlier = [a for a in chain if a.seq is not None and a.seq < by.seq]
+        if earlier:
+            act, reported = earlier[0], f"第 {by.seq} 手{by.verb}"
+    return FindingView(f"{who(f.seat)} {f.kind}", at, _finding_note(f), chain,
+                       reasons, _refs(f.clauses), act, reported)
 
 
-def _win_title(w: Win, who: _Names | None = None) -> str:
+def _finding_order(f: FindingView) -> tuple[int, int]:
+    where = f.act or f.at
+    seq = where.seq if where is not None and where.seq is not None else 1 << 30
+    kind = f.title.split()[-1]
+    return seq, CONSEQUENCES.index(kind) + 1 if kind in CONSEQUENCES else 0
+
+
+def _win_title(w: Win, who: _Names | None = None, acts: _Acts | None = None) -> str:
     name = who or (lambda seat: seat or "")
-    how = "自摸" if w.self_drawn else f"和 {name(w.from_seat)} 之牌" if w.from_seat else "和"
+    act = acts.by_seq.get(w.at) if acts is not None and w.at is not None else None
+    # A win declared with 和 and no discard to win on (a flower win) is no 自摸: say 和.
+    drawn = w.self_drawn and (act is None or act.verb != "和")
+    how = "自摸" if drawn else f"和 {name(w.from_seat)} 之牌" if w.from_seat else "和"
     where = f"（第 {w.at} 手）" if w.at is not None else ""
     return f"{name(w.seat)} {how}{where}"
 
@@ -319,15 +358,19 @@ def _win_tai(w: Win, unit: str = "台") -> str:
     return f"{unit}數未知"
 
 
-def _win(w: Win, acts: _Acts, who: _Names, unit: str = "台") -> WinView:
+def _win(w: Win, acts: _Acts, who: _Names, unit: str = "台",
+         penalised: bool = False) -> WinView:
     patterns = tuple((p, clause_ref(p.clause)) for p in w.patterns)
-    # A void win's patterns are no score; they are listed only because a penalty (詐和)
-    # may be counted on the hand's face value.
-    void = "和牌無效；下列牌面台數只供計算罰則" if unit == "台" else f"和牌無效；下列{unit}數不付"
+    # A void win's patterns are no score; a penalty counted on the hand's face (詐和, 包賠)
+    # is the only reason to list them.
+    if unit == "台" and penalised:
+        void = "和牌無效；下列牌面台數只供計算罰則"
+    else:
+        void = f"和牌無效；下列{unit}數不計"
     note = void if patterns and _win_verdict(w) == "無效" else ""
     reasons = tuple(_reason(r, acts) for r in w.reasons)
-    return WinView(_win_title(w, who), _win_verdict(w), _win_tai(w, unit), patterns, reasons,
-                   _refs(w.clauses), w.open, note, unit)
+    return WinView(_win_title(w, who, acts), _win_verdict(w), _win_tai(w, unit), patterns,
+                   reasons, _refs(w.clauses), w.open, note, unit)
 
 
 def _payment(p: Payment, acts: _Acts, who: _Names | None = None,
@@ -370,13 +413,20 @@ def _hand(r: Ruling, who: _Names | None = None) -> str:
     return words
 
 
+def reading_words(i: Interpretation) -> str:
+    """A reading as words: the ruling's 「wall: 任何人自牌牆摸牌」 without its code."""
+    point = POINTS.get(i.id)
+    code, sep, words = i.reading.partition(": ")
+    return words if sep and point is not None and code in point.readings else i.reading
+
+
 def _interpretation(i: Interpretation, ruling: Ruling) -> tuple[Interpretation, str, str]:
     point = POINTS.get(i.id)
-    reading = i.reading
+    reading = reading_words(i)
     rules = ruling.rules
     if rules is not None and rules.house is not None and i.id in rules.settings():
         base = profile_values(rules.profile)[i.id]
-        reading += f"（家規；{rules.profile} 為 {base}：{describe(i.id, base)}）"
+        reading += f"（家規；{rules.profile} 為 {describe(i.id, base)}）"
     return i, point.question if point else "", reading
 
 
@@ -384,7 +434,7 @@ def rules_words(ruling: Ruling) -> str:
     """By which rules, as every report heads it: the profile, or the house rules' name,
     version and base; the first 12 characters of the rule set's hash (ruling-json.md)."""
     if ruling.rules is None:
-        return f"規則 {ruling.profile}"
+        return f"規則 {profile_label(ruling.profile)}"
     return rules_label(ruling.rules.to_json())
 
 
@@ -400,7 +450,7 @@ def _possibility_lines(p: Possibility, unit: str = "台") -> tuple[str, ...]:
         lines.append("本盤終止" if p.hand_ends else "本盤繼續")
     if p.next_hand is not None:
         lines.append(_next_hand_words(p.next_hand))
-    lines += [f"所依解釋 {i.id}：{i.reading}" for i in p.interpretations]
+    lines += [f"所依解釋 {i.id}：{reading_words(i)}" for i in p.interpretations]
     return tuple(lines)
 
 
@@ -474,8 +524,7 @@ def _ordered(labels: list[str]) -> list[str]:
 
 
 def _verdict(ruling: Ruling, report: Report) -> list[str]:
-    lines = [f"{f.title}（{f.at.label if f.at else '紀錄外'}；{_ids(f.clauses)}）"
-             for f in report.findings]
+    lines = [f"{f.title}（{f.cited}；{_ids(f.clauses)}）" for f in report.findings]
     for w in report.wins:
         lines.append(f"{w.title}：{w.verdict}" + (f"，{w.tai}" if w.tai else ""))
     if not ruling.findings and not ruling.wins:

@@ -361,6 +361,21 @@ def check_profile(name: str) -> str:
     return name
 
 
+def profile_title(name: str) -> str:
+    """A shipped profile's name in words (its file's 名稱), the code for a name no profile
+    has."""
+    try:
+        return shipped(name).get("名稱") or name
+    except KeyError:
+        return name
+
+
+def profile_label(name: str) -> str:
+    """A profile as a page or a report shows it: its title, the code beside it."""
+    title = profile_title(name)
+    return name if title == name else f"{title}，代號 {name}"
+
+
 def profile_family(profile: str) -> Family:
     """The family of profile ``profile``; ``KeyError`` if there is no such profile."""
     return FAMILIES[resolve_profile(profile).family]
@@ -485,7 +500,7 @@ def rules_label(rules: Mapping[str, Any]) -> str:
         version = f" {house['version']}" if house.get("version") else ""
         words = f"家規 {house['name']}{version}（依據 {house['extends']}）"
     else:
-        words = f"規則 {rules['profile']}"
+        words = f"規則 {profile_label(rules['profile'])}"
     changed = len(rules.get("settings") or {})
     digest = str(rules.get("hash", "")).removeprefix("sha256:")[:12]
     return words + (f"，改動 {changed} 處" if changed else "") + f" · 雜湊 {digest}"

@@ -11,7 +11,7 @@ from clingo import Symbol
 
 from adjudicator.analysis import replay
 from adjudicator.analysis.contradictions import Conflicts
-from adjudicator.analysis.warnings import log_warnings
+from adjudicator.analysis.warnings import log_warnings, start_warnings
 from adjudicator.facts import hand_facts, win_facts
 from adjudicator.facts import record as facts
 from adjudicator.language import family_check, reader
@@ -130,7 +130,8 @@ def ruling_of(incident: Incident, rules: RuleSet, answer: engine.Answer,
     ruling.meta = meta(incident)
     # The atoms as the build read them (each symbol's parts are read from clingo once).
     read = list(map(build.terms, answer.atoms))
-    found = {*log_warnings(incident, timeline), *count_warnings(incident, read)}
+    found = {*log_warnings(incident, timeline), *count_warnings(incident, read),
+             *start_warnings(incident, (u.term for u in ruling.uncertain))}
     ruling.warnings = sorted(found, key=lambda w: (w.line, w.message))
     return ruling
 

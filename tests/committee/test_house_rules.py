@@ -207,7 +207,8 @@ def test_every_ruling_says_which_rules_judged_it(tmp_path: Path) -> None:
         assert code == 0 and "龍山麻將協會 2026 版 2026.1" in out and digest in out, fmt
     code, out = run("judge", str(WINDOW), "--rules", str(CLUB), "-f", "md")
     # The 所依解釋 table says where the house rules differ from the profile they extend.
-    assert "all" in out and "（家規；tw16 為 wall" in out
+    # Readings in words, not their codes (all, wall).
+    assert "所有進牌（含補牌）（家規；tw16 為 任何人自牌牆摸牌" in out
 
 
 def test_the_pdf_report_names_the_house_rules(tmp_path: Path) -> None:

@@ -121,8 +121,8 @@ def test_lint_gives_the_rulings_problems_as_warnings(client: TestClient) -> None
     assert answer["errors"] == []
     (problem,) = [w for w in answer["warnings"] if "lines" in w]
     assert problem["line"] == 6 and problem["lines"] == [3, 6]
-    # The log's own queries come too: a record whose start is not stated.
-    assert any("起點" in w["message"] for w in answer["warnings"])
+    # The log's own queries come too: 17 tiles stated for 西 before its draw.
+    assert any("手牌記了 17 張" in w["message"] for w in answer["warnings"])
     started = "規則: tw16\n莊家: 東\n起點: 開局\n紀錄:\n1 東 打 九萬\n2 南 摸\n"
     clean = client.post("/api/lint", content=started.encode(), headers=TEXT).json()
     assert clean == {"errors": [], "warnings": [], "status": "decided"}

@@ -70,7 +70,9 @@ def test_a_pick_of_another_family_is_refused_as_the_cli_refuses_it(client: TestC
 
 def test_the_page_picks_no_profile_by_default(client: TestClient) -> None:
     page = client.get("/").text
-    options = dict(re.findall(r'<option value="([^"]*)"([^>]*)>', page))
+    profiles = page[page.index('<select id="profile">'):]
+    profiles = profiles[:profiles.index("</select>")]
+    options = dict(re.findall(r'<option value="([^"]*)"([^>]*)>', profiles))
     assert " selected" in options[""]
     assert all(" selected" not in attrs for value, attrs in options.items() if value)
 

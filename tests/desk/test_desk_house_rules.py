@@ -96,3 +96,14 @@ def test_a_match_may_be_judged_by_the_house_rules(client: TestClient) -> None:
     assert r.status_code == 200, r.text
     assert r.json()["rules"]["house"]["name"] == "龍山麻將協會 2026 版"
     assert all(h["ruling"]["rules"]["hash"] == DIGEST for h in r.json()["hands"])
+
+
+def test_the_match_form_offers_the_house_rules(client: TestClient) -> None:
+    form = client.get("/match").text
+    assert '<option value="longshan">龍山麻將協會 2026 版（家規，依據 tw16）</option>' in form
+    # The shipped profiles by their titles, the code beside them.
+    assert "台灣十六張（001 行牌與罰則，003 台數），代號 tw16</option>" in form
+    text = sorted((ROOT / "cases" / "matches").glob("*.match"))[0].read_text("utf-8")
+    r = client.post("/match", data={"text": text, "profile": "longshan"})
+    assert r.status_code == 200 and "/m/" in str(r.url), r.text[:500]
+    assert "家規 龍山麻將協會 2026 版 2026.1" in r.text

@@ -79,9 +79,11 @@ def test_an_archived_match_has_a_permalink_page_with_ledger_and_chart(
     assert _cells(html, "end") == [["+2700", "-2000", "-1100", "+400"]]
     hands = re.findall(r'<tr class="hand" data-hand="(\d+)">(.*?)</tr>', html, re.S)
     assert [n for n, _ in hands] == [str(n) for n in range(1, 10)]
-    fifth = re.findall(r'<td class="deal">(.*?)</td>', hands[4][1])
-    assert fifth == ["5", "東", "南 小華", "0", "已決"]
-    assert re.findall(r'<td class="money"[^>]*>(.*?)</td>', hands[4][1]) == [
+    words = re.search(r'<tr class="words" data-hand="5">(.*?)</tr>', html, re.S)
+    assert words and "莊 南（小華）連 0" in words.group(1) and "小美 自摸 3 台" in words.group(1)
+    assert re.findall(r'<span class="delta">(.*?)</span>', hands[4][1]) == [
+        "-600", "-700", "-600", "+1900"]
+    assert re.findall(r'<span class="total">(.*?)</span>', hands[4][1]) == [
         "+2800", "-2300", "-900", "+400"]
     assert html.count('<polyline class="series"') == 4
     assert "週五夜 第1將" in html and "和平麻將會館" in html

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from adjudicator.analysis.warnings import START_TERMS
 from adjudicator.committee.cases import check_expectations
 from adjudicator.language.reader import read
 from adjudicator.ruling.judge import judge
@@ -50,8 +51,32 @@ def test_the_guides_log_is_judged_as_it_says(heading: str, log: str, expected: s
     ruling = judge(incident)
     failures = check_expectations(incident.expectations, ruling)
     assert not failures, f"{heading}:\n" + "\n".join(failures)
+    # 「未載起點」 only where the ruling has the open fact the start of the record answers.
+    asks = any(u.term.startswith(START_TERMS) for u in ruling.uncertain)
+    assert any("未載起點" in w.message for w in ruling.warnings) == asks, heading
 
 
 def test_the_readme_links_the_guide_at_the_top() -> None:
     readme = (GUIDE.parents[1] / "README.md").read_text("utf-8")
     assert "docs/指南.md" in "\n".join(readme.splitlines()[:6])
+
+
+MCR = GUIDE.parent / "mcr.md"
+
+
+def test_the_commands_of_the_mcr_page_run() -> None:
+    # docs/mcr.md's ```sh block: each `adjudicator score` line runs as written (exit 0 or 1:
+    # scored; 2 would be a refused option).
+    import shlex
+
+    from typer.testing import CliRunner
+
+    from adjudicator.cli.commands import app
+
+    block = next(m.group(2) for m in _BLOCK.finditer(MCR.read_text("utf-8"))
+                 if m.group(1) == "sh")
+    lines = [x for x in block.splitlines() if x.startswith("adjudicator score")]
+    assert lines
+    for line in lines:
+        result = CliRunner().invoke(app, shlex.split(line)[1:])
+        assert result.exit_code in (0, 1), (line, result.output)

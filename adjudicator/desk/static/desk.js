@@ -15,8 +15,6 @@ const SUITS = {
   "花": ["春", "夏", "秋", "冬", "梅", "蘭", "竹", "菊"],
 };
 const ORDER = [].concat(...Object.values(SUITS));
-const ACTS = ["摸", "打", "吃", "碰", "明杠", "加杠", "暗杠", "補花", "補", "和", "自摸",
-  "喊碰", "喊吃", "喊杠", "喊和", "過", "聽", "亮牌", "推倒", "入手", "復原"];
 const RECORD = /^\s*(紀錄|记录)\s*[:：]/;
 const RULES = /^\s*[規规][則则]\s*[:：]?\s*(\S+)/;
 const EXPECT = /^\s*期望\s*[:：]/;
@@ -126,32 +124,127 @@ function players() {
   return names;
 }
 
-function insertLines(text, before) {
-  // Put `text` before the first line matching `before`, else at the end.
-  const lines = log.value.replace(/\n+$/, "").split("\n");
-  const at = lines.findIndex((l) => before.test(l));
-  if (at < 0) lines.push(text);
-  else lines.splice(at, 0, text);
-  log.value = lines.join("\n") + "\n";
-  scheduleLint();
+// Every change the taps make is undoable: the text before it is kept.
+const history = [];
+
+function remember() {
+  history.push(log.value);
+  if (history.length > 200) history.shift();
+  $("undo").disabled = false;
 }
 
-function nextNumber() {
+function setLog(text, at) {
+  log.value = text;
+  showLine(at);
+  scheduleLint();
+  drawSeats();
+}
+
+// Scroll the text box so that line `at` (0-based) is in view, without focusing it (a
+// focused box opens the phone's keyboard over the taps).
+function showLine(at) {
+  if (at === undefined) return;
+  const height = parseFloat(getComputedStyle(log).lineHeight) || 24;
+  log.scrollTop = Math.max(0, (at + 1) * height - log.clientHeight + 16);
+}
+
+function insertLines(text, before) {
+  // Put `text` before the first line matching `before`, else at the end.
+  remember();
+  const lines = log.value.replace(/\n+$/, "").split("\n");
+  let at = lines.findIndex((l) => before.test(l));
+  if (at < 0) at = lines.length;
+  lines.splice(at, 0, text);
+  setLog(lines.join("\n") + "\n", at + text.split("\n").length - 1);
+}
+
+function recordLines() {
   const lines = log.value.split("\n");
   const start = lines.findIndex((l) => RECORD.test(l));
-  if (start < 0) return "";
+  if (start < 0) return [];
+  const end = lines.findIndex((l, i) => i > start && EXPECT.test(l));
+  return lines.slice(start + 1, end < 0 ? undefined : end);
+}
+
+const NUMBERED = /^\s*(\d+)[.、]?\s+/;
+
+function nextNumber() {
   let last = null;
-  for (const l of lines.slice(start + 1)) {
-    if (EXPECT.test(l)) break;
-    const m = l.match(/^\s*(\d+)/);
+  for (const l of recordLines()) {
+    const m = l.match(NUMBERED);
     if (m) last = parseInt(m[1], 10);
   }
-  return last === null ? "" : String(last + 1) + " ";
+  if (last !== null) return String(last + 1) + " ";
+  const from = parseInt($("seq-from").value, 10);
+  return Number.isFinite(from) && from > 0 ? String(from) + " " : "";
+}
+
+// The latest act line as [actor, verb, tiles…], the sequence number left off.
+function lastAct() {
+  const lines = recordLines().filter((l) => l.trim() && !/^\s*#/.test(l));
+  const line = lines[lines.length - 1];
+  return line ? line.replace(NUMBERED, "").replace(/[（(].*$/, "").trim().split(/\s+/) : null;
+}
+
+function lastDiscard() {
+  const lines = recordLines();
+  for (let i = lines.length - 1; i >= 0; i--) {
+    const words = lines[i].replace(NUMBERED, "").trim().split(/\s+/);
+    if (words[1] === "打" && words[2]) return words[2];
+  }
+  return "";
+}
+
+// Header fields: each box writes its own `key: value` line (an empty box removes it).
+const HEADER_KEYS = ($("desk").dataset.headerKeys || "").split(" ").filter(Boolean);
+const headerLine = (key) => new RegExp("^\\s*" + key + "\\s*[:：]");
+
+function setHeader(key, value) {
+  remember();
+  const lines = log.value.replace(/\n+$/, "").split("\n");
+  const at = lines.findIndex((l) => headerLine(key).test(l));
+  const text = `${key}: ${value}`;
+  if (at >= 0 && value) lines[at] = text;
+  else if (at >= 0) lines.splice(at, 1);
+  else if (value) {
+    // After the header's last line, before the positions and the record.
+    let last = -1;
+    const record = lines.findIndex((l) => RECORD.test(l));
+    lines.forEach((l, i) => {
+      if ((record < 0 || i < record) && HEADER_KEYS.some((k) => headerLine(k).test(l))) last = i;
+    });
+    lines.splice(last + 1, 0, text);
+  }
+  setLog(lines.join("\n") + "\n");
+}
+
+function readHeader() {
+  for (const box of document.querySelectorAll("#header-fields [data-key]")) {
+    if (document.activeElement === box) continue;
+    const line = log.value.split("\n").find((l) => headerLine(box.dataset.key).test(l));
+    let value = line ? line.replace(headerLine(box.dataset.key), "").trim() : "";
+    if (box.type === "date") value = (value.match(/^\d{4}-\d{2}-\d{2}/) || [""])[0];
+    box.value = value;
+  }
 }
 
 // ------------------------------------------------------------------ tapping
 
-const state = { tab: "act", seat: "東", verb: "", tiles: [], kind: "手牌", meld: "碰", suit: "萬" };
+const SEATS_AND_REFEREE = [...SEATS, "裁判"];
+const NEXT = { "東": "南", "南": "西", "西": "北", "北": "東" };
+// What each act needs before its line is whole, and which are written the moment they are.
+const CLAIMS = { "吃": 2, "碰": 2, "明杠": 3 };      // the claimed discard, then 用 and these
+const ONE_TILE = ["打", "加杠", "搶花"];              // written once the tile is tapped
+const NEEDS_TILE = [...ONE_TILE, "暗杠", "補花", "亮牌", "露牌", ...Object.keys(CLAIMS)];
+const ACCUSE = ["舉發", "發現"];                      // SEAT OFFENCE
+const AT_ONCE = ["荒局", "檢查"];                     // nothing follows
+// After a line, the act that usually comes next: a discard passes the turn to the 下家's
+// draw; a draw or claim is followed by the same seat's discard; a kong by its replacement.
+const FOLLOW = { "摸": "打", "補": "打", "吃": "打", "碰": "打", "明杠": "補", "暗杠": "補",
+  "加杠": "補", "補花": "打" };
+
+const state = { tab: "act", seat: "東", verb: "", tiles: [], claimed: "", target: "",
+  offence: "", kind: "手牌", meld: "碰", suit: "萬", written: "" };
 const hands = {}; // seat → { 手牌: [], 門前: [[kind, ...tiles]], 花: [] }
 
 function hand() {
@@ -162,25 +255,46 @@ function drawSeats() {
   const names = players();
   const box = $("seats");
   box.textContent = "";
-  for (const s of SEATS) {
+  for (const s of SEATS_AND_REFEREE) {
     const b = el("button", { type: "button", class: "seat" + (s === state.seat ? " on" : ""), "data-seat": s });
     b.append(el("b", {}, s), el("span", {}, names[s] || ""));
-    b.addEventListener("click", () => { state.seat = s; drawSeats(); drawDraft(); drawHand(); });
+    b.addEventListener("click", () => {
+      state.seat = s;
+      if (s === "裁判" && !["發現", "檢查"].includes(state.verb)) chooseVerb("");
+      drawSeats(); drawDraft(); drawHand();
+    });
     box.append(b);
   }
 }
 
-function drawActs() {
-  const box = $("acts");
-  for (const verb of ACTS) {
-    const b = el("button", { type: "button", class: "act", "data-act": verb }, verb);
+function chooseVerb(verb) {
+  state.verb = verb;
+  state.tiles = [];
+  state.target = "";
+  state.offence = "";
+  state.claimed = CLAIMS[verb] !== undefined ? lastDiscard() : "";
+  drawDraft();
+  if (AT_ONCE.includes(verb)) write();
+}
+
+function wireActs() {
+  for (const b of document.querySelectorAll(".act")) {
+    b.addEventListener("click", () => { state.written = ""; chooseVerb(b.dataset.act); });
+  }
+  for (const b of document.querySelectorAll(".target")) {
     b.addEventListener("click", () => {
-      state.verb = verb;
-      state.tiles = [];
-      for (const x of box.children) x.classList.toggle("on", x === b);
+      state.target = b.dataset.target;
       drawDraft();
+      if (state.verb === "弄亂") write();
+      else if (ACCUSE.includes(state.verb) && state.offence) write();
     });
-    box.append(b);
+  }
+  for (const b of document.querySelectorAll(".offence")) {
+    b.addEventListener("click", () => {
+      state.offence = b.dataset.offence;
+      drawDraft();
+      if (state.verb === "自承" || state.target) write();
+    });
   }
 }
 
@@ -203,8 +317,13 @@ function drawPalette() {
 
 function tap(tile) {
   if (state.tab === "act") {
-    state.tiles.push(tile);
+    state.written = "";
+    if (CLAIMS[state.verb] !== undefined && !state.claimed) state.claimed = tile;
+    else state.tiles.push(tile);
     drawDraft();
+    const need = CLAIMS[state.verb];
+    if ((ONE_TILE.includes(state.verb) && state.tiles.length === 1)
+        || (need !== undefined && state.claimed && state.tiles.length === need)) write();
     return;
   }
   const h = hand();
@@ -219,13 +338,102 @@ function tap(tile) {
   drawHand();
 }
 
+// The line the taps make, or "" while it is not whole yet.
 function draftText() {
-  if (!state.verb) return "";
-  return `${nextNumber()}${state.seat} ${state.verb} ${state.tiles.join(" ")}`.trim();
+  const v = state.verb;
+  if (!v) return "";
+  const actor = v === "荒局" ? "牌局" : state.seat;
+  let rest;
+  if (ACCUSE.includes(v)) {
+    if (!state.target || !state.offence) return "";
+    rest = [state.target, state.offence, ...state.tiles];
+  } else if (v === "自承") {
+    if (!state.offence) return "";
+    rest = [state.offence, ...state.tiles];
+  } else if (v === "弄亂") {
+    if (!state.target) return "";
+    rest = state.target === "牌牆" ? ["牌牆"] : [state.target, "手牌"];
+  } else if (v === "檢查") {
+    rest = ["暗杠"];
+  } else if (CLAIMS[v] !== undefined) {
+    if (!state.claimed) return "";
+    rest = [state.claimed, ...(state.tiles.length ? ["用", ...state.tiles] : [])];
+  } else {
+    if (NEEDS_TILE.includes(v) && !state.tiles.length) return "";
+    rest = state.tiles;
+  }
+  if (actor === "裁判" && !["發現", "檢查"].includes(v)) return "";
+  return `${nextNumber()}${actor} ${v} ${rest.join(" ")}`.trim();
+}
+
+// What the draft still lacks, in words.
+function missing() {
+  const v = state.verb;
+  if (!v) return "點座位、動作、牌";
+  if (ACCUSE.includes(v)) return !state.target ? "點被舉發的人" : "點違規";
+  if (v === "自承") return "點違規";
+  if (v === "弄亂") return "點 牌牆 或被弄亂手牌的人";
+  if (CLAIMS[v] !== undefined && !state.claimed) return "點被" + v + "的牌";
+  if (state.seat === "裁判") return "裁判只能 發現 或 檢查";
+  return "點牌";
 }
 
 function drawDraft() {
-  $("draft").textContent = draftText() || "點座位、動作、牌";
+  const line = draftText();
+  const v = state.verb;
+  const partial = `${state.seat} ${v} ${[state.target, state.offence, state.claimed,
+    ...(CLAIMS[v] !== undefined && state.tiles.length ? ["用"] : []), ...state.tiles]
+    .filter(Boolean).join(" ")}`;
+  $("draft").textContent = state.written ? "已寫入：" + state.written
+    : line || (v ? partial.trim() + "　← " + missing() : missing());
+  $("add").disabled = !line;
+  const accuse = ACCUSE.includes(v) || v === "自承";
+  $("target-row").hidden = !(ACCUSE.includes(v) || v === "弄亂");
+  for (const b of document.querySelectorAll(".target")) {
+    b.hidden = b.dataset.target === "牌牆" ? v !== "弄亂" : false;
+    b.classList.toggle("on", b.dataset.target === state.target);
+  }
+  $("offence-row").hidden = !accuse;
+  for (const b of document.querySelectorAll(".offence")) b.classList.toggle("on", b.dataset.offence === state.offence);
+  for (const b of document.querySelectorAll(".act")) b.classList.toggle("on", b.dataset.act === v);
+}
+
+// Write the draft as the record's next line, then set up the act that usually follows.
+function write() {
+  const line = draftText();
+  if (!line) return;
+  if (!log.value.split("\n").some((l) => RECORD.test(l))) {
+    log.value = log.value.replace(/\n*$/, "\n\n紀錄:\n");
+  }
+  insertLines(line, EXPECT);
+  const v = state.verb;
+  const follow = FOLLOW[v];
+  if (v === "打" && NEXT[state.seat]) { state.seat = NEXT[state.seat]; state.verb = "摸"; }
+  else state.verb = follow || "";
+  state.tiles = [];
+  state.claimed = "";
+  state.target = "";
+  state.offence = "";
+  state.written = line;
+  drawSeats();
+  drawDraft();
+}
+
+function undo() {
+  if (!history.length) return;
+  const before = log.value.split("\n").length;
+  log.value = history.pop();
+  $("undo").disabled = !history.length;
+  state.written = "";
+  const last = lastAct();
+  state.verb = "";
+  state.tiles = [];
+  if (last && SEATS_AND_REFEREE.includes(last[0])) state.seat = last[0];
+  showLine(Math.min(before, log.value.split("\n").length) - 2);
+  scheduleLint();
+  readHeader();
+  drawSeats();
+  drawDraft();
 }
 
 const sortTiles = (tiles) => tiles.slice().sort((a, b) => ORDER.indexOf(a) - ORDER.indexOf(b));
@@ -273,16 +481,21 @@ function wire() {
       drawHand();
     });
   }
-  $("use").addEventListener("click", () => { state.tiles.push("用"); drawDraft(); });
-  $("back").addEventListener("click", () => { state.tiles.pop(); drawDraft(); });
-  $("add").addEventListener("click", () => {
-    const line = draftText();
-    if (!line) return;
-    if (!log.value.split("\n").some((l) => RECORD.test(l))) insertLines("紀錄:", /$^/);
-    insertLines(line, EXPECT);
-    state.tiles = [];
+  $("back").addEventListener("click", () => {
+    state.written = "";
+    if (state.tiles.length) state.tiles.pop();
+    else if (state.offence) state.offence = "";
+    else if (state.target) state.target = "";
+    else if (state.claimed) state.claimed = "";
+    else state.verb = "";
     drawDraft();
   });
+  $("add").addEventListener("click", write);
+  $("undo").addEventListener("click", undo);
+  $("seq-from").addEventListener("input", drawDraft);
+  for (const box of document.querySelectorAll("#header-fields [data-key]")) {
+    box.addEventListener("change", () => setHeader(box.dataset.key, box.value.trim()));
+  }
   for (const b of document.querySelectorAll("#hand-kinds .kind")) {
     b.addEventListener("click", () => { state.kind = b.dataset.kind; drawHand(); });
   }
@@ -298,11 +511,12 @@ function wire() {
   });
   $("hand-clear").addEventListener("click", () => { hands[state.seat] = undefined; drawHand(); });
   $("hand-add").addEventListener("click", () => {
-    for (const line of handLines()) insertLines(line, RECORD);
+    const lines = handLines();
+    if (lines.length) insertLines(lines.join("\n"), RECORD);
     hands[state.seat] = undefined;
     drawHand();
   });
-  log.addEventListener("input", () => { scheduleLint(); drawSeats(); drawDraft(); drawHand(); });
+  log.addEventListener("input", () => { scheduleLint(); readHeader(); drawSeats(); drawDraft(); drawHand(); });
   $("profile").addEventListener("change", () => { scheduleLint(); drawHand(); });
   $("settings").addEventListener("input", scheduleLint);
   $("judge").addEventListener("click", judge);
@@ -350,7 +564,8 @@ $("report").addEventListener("load", () => {
 });
 
 drawSeats();
-drawActs();
+wireActs();
+readHeader();
 drawPalette();
 drawDraft();
 drawHand();
