@@ -43,17 +43,20 @@ HEADLESS = ("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--
 BROWSER = (*(f for f in HEADLESS if f != "--no-sandbox"), "--remote-debugging-pipe",
            "--disable-extensions", "--mute-audio", "--no-default-browser-check")
 TIMEOUT = 120  # seconds; a cold Chromium on a loaded 2-core machine takes a few
-NICE = 10  # printing yields the CPU to judging
 # Started through this: the DevTools pipe on descriptors 3 and 4 (where Chromium looks for
-# it), a lower priority, the unprivileged user, a parent-death signal; then Chromium.
+# it), the lowest CPU priority (nice 19 and the idle scheduling class, as the desk's long
+# lane: desk/worker.py's yield_cpu), which Chromium's own processes inherit, so printing
+# takes no CPU judging wants; the unprivileged user, a parent-death signal; then Chromium.
 _START = (
     "import os,sys,ctypes\n"
     "r,w,uid,gid=(int(a) for a in sys.argv[1:5])\n"
     "os.dup2(r,3);os.dup2(w,4)\n"
-    "os.nice(int(sys.argv[5]))\n"
+    "os.setpriority(os.PRIO_PROCESS,0,19)\n"
+    "try:\n os.sched_setscheduler(0,os.SCHED_IDLE,os.sched_param(0))\n"
+    "except (AttributeError,OSError):\n pass\n"
     "if uid>=0:\n os.setgroups([]);os.setgid(gid);os.setuid(uid)\n"
     "try:\n ctypes.CDLL(None).prctl(1,9,0,0,0)\nexcept Exception:\n pass\n"
-    "os.execv(sys.argv[6],sys.argv[6:])\n")
+    "os.execv(sys.argv[5],sys.argv[5:])\n")
 
 
 class PdfError(Exception):
@@ -131,11 +134,14 @@ class Browser:
                  f"--user-data-dir={self._work}/profile", "about:blank"]
         home = {"HOME": str(self._work), "XDG_CACHE_HOME": f"{self._work}/cache",
                 "XDG_CONFIG_HOME": f"{self._work}/config"}
+        # A process group of its own (ended whole: close), in the server's session: a session
+        # of its own would be an autogroup of its own, to which Linux gives a fair share of
+        # the CPU whatever the nice of its processes.
         self._proc = subprocess.Popen(
             [sys.executable, "-S", "-c", _START, str(to_r), str(from_w), str(uid), str(gid),
-             str(NICE), browser, *flags],
+             browser, *flags],
             pass_fds=(to_r, from_w), env={**os.environ, **home}, stdin=subprocess.DEVNULL,
-            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, process_group=0)
         os.close(to_r)
         os.close(from_w)
         self._buffer, self._events = b"", []
