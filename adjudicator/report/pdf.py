@@ -12,7 +12,7 @@ printed, and is closed.  The desk keeps one for all its prints (desk/printer.py)
 command line prints with one for its one report.  Chromium runs in its own sandbox: a
 server running as root starts it as the unprivileged user ``nobody`` (Chromium refuses
 its sandbox to root); only where the sandbox cannot start (no user namespaces) does it run
-without, which ``Browser.sandboxed`` says.  It runs at a lower CPU priority than the
+without, which ``Browser.sandboxed`` says.  It runs at the lowest CPU priority, below the
 judging, and ends when its pipe closes, so with the process that started it.
 """
 

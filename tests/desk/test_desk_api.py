@@ -244,6 +244,24 @@ def test_deep_json_is_refused_before_parsing(client: TestClient) -> None:
     assert r.status_code == 400 and r.json()["error"]["code"] == "too_deep"
 
 
+def test_a_line_longer_than_any_log_is_refused_at_once(client: TestClient) -> None:
+    # 4,000 tiles run together on one line (24 KB): a long log by its characters, refused
+    # by the server before it is queued for the long lane (no worker's Server-Timing).
+    log = "規則: tw16\n莊家: 東\n紀錄:\n1 東 摸\n2 東 打 " + "三萬" * 4000 + "\n"
+    r = _judge(client, log)
+    err = r.json()["error"]
+    assert r.status_code == 400 and err["code"] == "line_too_long" and err["line"] == 5
+    assert "第 5 行" in err["message"] and "Server-Timing" not in r.headers
+    assert client.get("/api/health").json()["judges"]["long"]["refused"] == 0
+    for kind, body in (("text/plain", log),
+                       ("application/json", json.dumps({"text": log}, ensure_ascii=False))):
+        r = client.post("/api/lint", content=body.encode(), headers={"content-type": kind})
+        assert r.status_code == 400 and r.json()["error"]["code"] == "line_too_long", kind
+    # A line as long as the limit is read as any other (here: refused for what it says).
+    r = _judge(client, "規則: tw16\n紀錄:\n# " + "註" * 1998 + "\n1 東 打 三萬\n")
+    assert r.json().get("error", {}).get("code") != "line_too_long"
+
+
 def test_broken_json_is_refused_with_its_line_and_column(client: TestClient) -> None:
     r = client.post("/api/judge", content=b'{\n  "text": "x",\n  oops}',
                     headers={"content-type": "application/json"})
