@@ -158,9 +158,9 @@ class _Process:
 
     def reap(self) -> None:
         self.kill()
-        try:
-            self.proc.wait(timeout=5)
-        except subprocess.TimeoutExpired:  # not expected after SIGKILL
+        try:  # the long lane's worker, at the idle priority, ends only once it gets a core
+            self.proc.wait(timeout=60)
+        except subprocess.TimeoutExpired:
             pass
 
 
@@ -230,9 +230,12 @@ class Judges:
         self._closed = True
         for task in list(self._tasks):
             task.cancel()
+        ending = [w.process for w in self._workers if w.process is not None]
+        for process in ending:  # all told at once, so that they end side by side
+            process.kill()
+        for process in ending:
+            process.reap()
         for worker in self._workers:
-            if worker.process is not None:
-                worker.process.reap()
             worker.ready = False
         for job in self._queue:
             if not job.future.done():

@@ -55,6 +55,8 @@ class Printer:
             try:
                 return await asyncio.wait_for(asyncio.shield(job), self.timeout)
             except TimeoutError:
+                # The print then fails in its thread; its failure is this answer's, told.
+                job.add_done_callback(lambda done: done.cancelled() or done.exception())
                 self._end_browser()
                 raise TooSlow(self.timeout) from None
         finally:

@@ -156,8 +156,9 @@ class Browser:
         if self._proc is not None:
             with contextlib.suppress(OSError):
                 os.killpg(self._proc.pid, 9)
+            # At the idle priority a killed Chromium ends only once it gets a core.
             with contextlib.suppress(subprocess.TimeoutExpired):
-                self._proc.wait(timeout=10)
+                self._proc.wait(timeout=60)
             self._proc = None
         if self._work is not None and not keep_work:
             shutil.rmtree(self._work, ignore_errors=True)
