@@ -158,7 +158,7 @@ class _Process:
 
     def reap(self) -> None:
         self.kill()
-        try:  # the long lane's worker, at the idle priority, ends only once it gets a core
+        try:  # the long lane's worker, at nice 19, may take a while to end on a busy machine
             self.proc.wait(timeout=60)
         except subprocess.TimeoutExpired:
             pass

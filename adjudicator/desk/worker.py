@@ -70,14 +70,12 @@ def _end_with(parent: int) -> None:
 
 
 def yield_cpu() -> None:
-    """The lowest CPU priority there is: nice 19 and, on Linux, the idle scheduling class
-    (run only when no other process wants the core).  The kernel honours both across cores,
-    so the long lane's judging takes no CPU the short lane's workers want."""
+    """The lowest CPU priority there is for an unprivileged process, nice 19 (the server's
+    own is not lowered): the kernel honours it across cores, so the long lane's judging
+    takes next to no CPU the short lane's workers want, yet is never starved outright (the
+    idle scheduling class would starve it, and even its end once killed, on a busy
+    machine)."""
     os.setpriority(os.PRIO_PROCESS, 0, 19)
-    try:
-        os.sched_setscheduler(0, os.SCHED_IDLE, os.sched_param(0))
-    except (AttributeError, OSError):  # not Linux
-        pass
 
 
 def warm(houses: dict[str, Any] | None = None) -> None:

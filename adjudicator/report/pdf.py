@@ -44,16 +44,14 @@ BROWSER = (*(f for f in HEADLESS if f != "--no-sandbox"), "--remote-debugging-pi
            "--disable-extensions", "--mute-audio", "--no-default-browser-check")
 TIMEOUT = 120  # seconds; a cold Chromium on a loaded 2-core machine takes a few
 # Started through this: the DevTools pipe on descriptors 3 and 4 (where Chromium looks for
-# it), the lowest CPU priority (nice 19 and the idle scheduling class, as the desk's long
-# lane: desk/worker.py's yield_cpu), which Chromium's own processes inherit, so printing
+# it), the lowest CPU priority (nice 19, as the desk's long lane: desk/worker.py's
+# yield_cpu), which Chromium's own processes inherit, so printing
 # takes no CPU judging wants; the unprivileged user, a parent-death signal; then Chromium.
 _START = (
     "import os,sys,ctypes\n"
     "r,w,uid,gid=(int(a) for a in sys.argv[1:5])\n"
     "os.dup2(r,3);os.dup2(w,4)\n"
     "os.setpriority(os.PRIO_PROCESS,0,19)\n"
-    "try:\n os.sched_setscheduler(0,os.SCHED_IDLE,os.sched_param(0))\n"
-    "except (AttributeError,OSError):\n pass\n"
     "if uid>=0:\n os.setgroups([]);os.setgid(gid);os.setuid(uid)\n"
     "try:\n ctypes.CDLL(None).prctl(1,9,0,0,0)\nexcept Exception:\n pass\n"
     "os.execv(sys.argv[5],sys.argv[5:])\n")
@@ -156,7 +154,7 @@ class Browser:
         if self._proc is not None:
             with contextlib.suppress(OSError):
                 os.killpg(self._proc.pid, 9)
-            # At the idle priority a killed Chromium ends only once it gets a core.
+            # At nice 19 on a busy machine a killed Chromium takes a while to end.
             with contextlib.suppress(subprocess.TimeoutExpired):
                 self._proc.wait(timeout=60)
             self._proc = None
