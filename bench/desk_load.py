@@ -69,10 +69,16 @@ def tree(pid: int) -> list[int]:
         p = todo.pop()
         found.append(p)
         try:
-            for task in Path(f"/proc/{p}/task").iterdir():
-                todo += [int(c) for c in (task / "children").read_text().split()]
-        except OSError:
+            tasks = list(Path(f"/proc/{p}/task").iterdir())
+        except OSError:  # ended
             continue
+        for task in tasks:
+            # A thread that ends meanwhile must not hide its process's other children (the
+            # judging workers, Chromium) from the memory and the count.
+            try:
+                todo += [int(c) for c in (task / "children").read_text().split()]
+            except OSError:
+                continue
     return found
 
 

@@ -18,14 +18,30 @@ tokens = typer.Typer(help="平台的 API 權杖（Authorization: Bearer）：建
 archive = typer.Typer(help="裁決檔案：檢查檔案鏈。", no_args_is_help=True)
 
 
-def _engine(db: str | None):  # noqa: ANN202 (SQLAlchemy's Engine, imported late)
-    from adjudicator.desk.archive import Archive
+def _open(db: str | None, create: bool = False):  # noqa: ANN202 (Archive, imported late)
+    """The archive ``db``; exit 2 naming it when it cannot be opened, or is not there and
+    ``create`` is not asked (only adding the first account or token makes one, and says so)."""
+    from adjudicator.desk.archive import Archive, NoArchive
 
     try:
-        return Archive(db).engine
+        try:
+            return Archive(db, create=False)
+        except NoArchive as missing:
+            if not create:
+                print(f"{missing}；請以 --db 指定裁決檔案（同 serve --db）", file=sys.stderr)
+                raise typer.Exit(2) from None
+            made = Archive(db)
+            print(f"新建裁決檔案：{db or made.engine.url}", file=sys.stderr)
+            return made
+    except typer.Exit:
+        raise
     except Exception as err:  # an unreachable database, a bad URL, a missing driver
         print(f"無法開啟裁決檔案 {db or '（預設 SQLite 檔）'}：{err}", file=sys.stderr)
         raise typer.Exit(2) from None
+
+
+def _engine(db: str | None, create: bool = False):  # noqa: ANN202 (SQLAlchemy's Engine)
+    return _open(db, create).engine
 
 
 def _password(given_stdin: bool) -> str:
@@ -52,7 +68,7 @@ def users_add(name: str, role: ROLE = "referee", db: DB = None,
     """新增帳號（密碼以 argon2 雜湊存放）。"""
     from adjudicator.desk.accounts import AccountError, add_user
 
-    engine = _engine(db)
+    engine = _engine(db, create=True)
     try:
         add_user(engine, name, _password(password_stdin), role)
     except AccountError as err:
@@ -103,7 +119,7 @@ def tokens_create(name: Annotated[str, typer.Argument(help="拿到權杖的平�
     from adjudicator.desk.accounts import AccountError, create_token
 
     try:
-        ident, secret = create_token(_engine(db), name, role)
+        ident, secret = create_token(_engine(db, create=True), name, role)
     except AccountError as err:
         raise _refused(err) from None
     print(f"權杖 {ident}（{name}，{role}）——請現在抄下，之後不再顯示：", file=sys.stderr)
@@ -137,11 +153,11 @@ def tokens_revoke(ident: Annotated[str, typer.Argument(help="權杖的 id，或�
 def archive_verify(db: DB = None) -> None:
     """逐筆檢查檔案鏈：每筆的雜湊涵蓋紀錄、裁決 JSON、報告、程式版本、規則、存檔者與前一筆；
     全部相符結束狀態為 0，否則指出第一筆不符的並以 1 結束。"""
-    from adjudicator.desk.archive import Archive
     from adjudicator.desk.ledger import code
 
+    opened = _open(db)
     try:
-        found = Archive(db).verify()
+        found = opened.verify()
     except Exception as err:
         print(f"無法開啟裁決檔案 {db or '（預設 SQLite 檔）'}：{err}", file=sys.stderr)
         raise typer.Exit(2) from None

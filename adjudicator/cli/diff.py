@@ -92,7 +92,7 @@ def _archive_diff(url: str, a: Side, b: Side) -> DiffReport:
     from adjudicator.desk.archive import Archive
 
     try:
-        logs = list(Archive(None if url == "default" else url).logs())
+        logs = list(Archive(None if url == "default" else url, create=False).logs())
     except Exception as err:  # a bad URL, an unreachable server, a missing driver
         fail(f"--archive：無法開啟裁決檔案 {url}：{err}")
     return diff_logs(logs, a, b)

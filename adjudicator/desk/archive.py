@@ -18,9 +18,10 @@ import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from pathlib import Path
 from typing import Any, TypeVar
 
-from sqlalchemy import DateTime, String, Text, create_engine, event, select
+from sqlalchemy import DateTime, String, Text, create_engine, event, inspect, select
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import DBAPIError, IntegrityError
 from sqlalchemy.orm import Mapped, Session, mapped_column
@@ -127,9 +128,34 @@ class Query:
     offence: str = ""
 
 
+class NoArchive(Exception):
+    """There is no archive at the URL (a missing SQLite file, a database without the
+    archive's tables); ``str()`` names where it was looked for."""
+
+
+def _existing(engine: Engine, url: str) -> None:
+    """``NoArchive`` unless ``engine``'s database holds an archive: a command that reads one
+    (``archive verify``, ``users list``) must not make an empty one and call it whole.  A
+    SQLite file is looked for before connecting, which would create it."""
+    if engine.dialect.name == "sqlite":
+        name = engine.url.database
+        if not name or name == ":memory:":
+            raise NoArchive(f"{url} 是記憶體中的資料庫，沒有裁決檔案")
+        if not Path(name).is_file():
+            where = str(Path(name).resolve())
+            raise NoArchive(f"找不到裁決檔案 {name}" + (f"（即 {where}）" if where != name else "")
+                            + "：沒有這個檔案")
+    if not inspect(engine).has_table(Record.__tablename__):
+        raise NoArchive(f"{url} 不是裁決檔案（沒有 {Record.__tablename__} 資料表）")
+
+
 class Archive:
-    def __init__(self, url: str | None = None) -> None:
+    def __init__(self, url: str | None = None, create: bool = True) -> None:
+        """The archive at ``url`` (default: ``DEFAULT_URL``); made there if there is none,
+        else with ``create=False`` ``NoArchive``."""
         self.engine = engine_for(url)
+        if not create:
+            _existing(self.engine, url or DEFAULT_URL)
         for attempt in range(RETRIES):
             try:  # two servers starting at once on a new database both create its tables
                 Base.metadata.create_all(self.engine)

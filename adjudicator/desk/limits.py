@@ -1,4 +1,5 @@
-"""What the desk refuses before any judging: big bodies, deep JSON, control characters.
+"""What the desk refuses before any judging: big bodies, deep JSON, control characters,
+lines longer than any log's.
 
 Each refusal is an ``Refused`` carrying the HTTP status and the JSON error (with line and
 column where the fault has one), the one shape every API error has.
@@ -13,6 +14,10 @@ from starlette.requests import Request
 from adjudicator.desk.service import error
 
 MAX_BODY = 256 * 1024  # bytes
+# A log's longest lines (a hand shown, a narration) are some two hundred characters.  A
+# longer line is refused here, in the server, at once: else, being a long log, it would
+# wait its turn in the long lane (desk/pool.py) behind the longest logs to be refused there.
+MAX_LINE = 2_000  # characters
 
 
 class Refused(Exception):
@@ -54,9 +59,17 @@ def parse_json(raw: bytes) -> Any:
 
 
 def check_text(text: str) -> None:
-    """Refuse control characters (other than tab and line ends) and bidirectional overrides."""
+    """Refuse control characters (other than tab and line ends), bidirectional overrides and
+    lines longer than ``MAX_LINE``."""
     from adjudicator.language.json_form import CONTROL
 
+    if len(text) > MAX_LINE:
+        lengths = [len(line) for line in text.split("\n")]
+        if max(lengths) > MAX_LINE:
+            line = next(n for n, length in enumerate(lengths, 1) if length > MAX_LINE)
+            raise Refused(400, error(
+                f"第 {line} 行過長（{lengths[line - 1]:,} 字）：一行至多 {MAX_LINE:,} 字",
+                "line_too_long", line, MAX_LINE + 1))
     found = CONTROL.search(text)
     if found is None:
         return

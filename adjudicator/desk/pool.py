@@ -55,15 +55,14 @@ BATCH_SIZE = 8
 # them in one batch rather than one of them being judged alone.
 LINGER = 0.005  # seconds
 # A log of more lines or characters than these, and a whole match, is judged in the long
-# lane: a worker of its own at a lower CPU priority, one log at a time, at most LONG_QUEUE
-# waiting (then 503).
+# lane: a worker of its own at the lowest CPU priority (worker.yield_cpu), one log at a
+# time, at most LONG_QUEUE waiting (then 503).
 # A hand's log is a few dozen lines, a whole hand some two hundred: long logs are rare,
 # and a client sending the longest ones (10,000 acts, seconds of CPU each) must not take
 # the workers that answer the short ones.
 LONG_LINES = 400
 LONG_CHARS = 16_000  # a 400-line log is some 6,000 characters; one line of 200 KB is long
 LONG_QUEUE = 2
-LONG_NICE = 10
 # A worker that has not warmed up in this long is ended and another started.
 WARM_LIMIT = 120  # seconds
 # After a worker fails to start, the next try waits this long (a broken install must not
@@ -118,13 +117,13 @@ class _Job:
 class _Process:
     """One worker process (desk/worker.py) and the socket the server speaks to it on."""
 
-    def __init__(self, nice: int = 0) -> None:
+    def __init__(self, long: bool = False) -> None:
         ours, theirs = socket.socketpair()
         # A new interpreter, not a fork: the server has threads and an event loop a fork
         # would copy.
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "adjudicator.desk.worker", str(theirs.fileno()),
-             str(os.getpid()), str(nice)], pass_fds=[theirs.fileno()],
+             str(os.getpid()), "long" if long else "short"], pass_fds=[theirs.fileno()],
             stdin=subprocess.DEVNULL)
         theirs.close()
         self.sock = ours
@@ -159,9 +158,9 @@ class _Process:
 
     def reap(self) -> None:
         self.kill()
-        try:
-            self.proc.wait(timeout=5)
-        except subprocess.TimeoutExpired:  # not expected after SIGKILL
+        try:  # the long lane's worker, at nice 19, may take a while to end on a busy machine
+            self.proc.wait(timeout=60)
+        except subprocess.TimeoutExpired:
             pass
 
 
@@ -231,9 +230,12 @@ class Judges:
         self._closed = True
         for task in list(self._tasks):
             task.cancel()
+        ending = [w.process for w in self._workers if w.process is not None]
+        for process in ending:  # all told at once, so that they end side by side
+            process.kill()
+        for process in ending:
+            process.reap()
         for worker in self._workers:
-            if worker.process is not None:
-                worker.process.reap()
             worker.ready = False
         for job in self._queue:
             if not job.future.done():
@@ -280,7 +282,7 @@ class Judges:
         if self._closed:
             return
         try:
-            process = _Process(LONG_NICE if worker.long else 0)
+            process = _Process(worker.long)
         except OSError:
             self._spawn(worker, RETRY)
             return

@@ -55,6 +55,8 @@ class Printer:
             try:
                 return await asyncio.wait_for(asyncio.shield(job), self.timeout)
             except TimeoutError:
+                # The print then fails in its thread; its failure is this answer's, told.
+                job.add_done_callback(lambda done: done.cancelled() or done.exception())
                 self._end_browser()
                 raise TooSlow(self.timeout) from None
         finally:
@@ -74,5 +76,7 @@ class Printer:
                 "sandboxed": self._browser.sandboxed, "printed": self._browser.printed}
 
     def close(self) -> None:
-        self._thread.submit(self._browser.close)
+        # The print under way ends first, those waiting are dropped; then the browser is
+        # ended and waited for (a close submitted to the thread could be dropped with them).
         self._thread.shutdown(wait=True, cancel_futures=True)
+        self._browser.close()

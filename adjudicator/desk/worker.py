@@ -1,5 +1,5 @@
 """One judging process of the desk's pool (desk/pool.py): ``python -m adjudicator.desk.worker
-FD PARENT NICE``.
+FD PARENT LANE``.
 
 It speaks over the socket ``FD`` it inherits: a frame is 8 bytes of length, then a pickle.
 It warms up (the grammar, the rules, one judgement on each path), says ``ready``, then
@@ -69,6 +69,15 @@ def _end_with(parent: int) -> None:
     threading.Thread(target=watch, daemon=True, name="parent-watch").start()
 
 
+def yield_cpu() -> None:
+    """The lowest CPU priority there is for an unprivileged process, nice 19 (the server's
+    own is not lowered): the kernel honours it across cores, so the long lane's judging
+    takes next to no CPU the short lane's workers want, yet is never starved outright (the
+    idle scheduling class would starve it, and even its end once killed, on a busy
+    machine)."""
+    os.setpriority(os.PRIO_PROCESS, 0, 19)
+
+
 def warm(houses: dict[str, Any] | None = None) -> None:
     # Each worker compiles the grammar and loads the rules once, before the first request,
     # for the single path and the batch engine both; it knows the operator's house rules.
@@ -81,10 +90,10 @@ def warm(houses: dict[str, Any] | None = None) -> None:
 
 
 def main(argv: list[str]) -> None:
-    fd, parent, nice = int(argv[0]), int(argv[1]), int(argv[2])
+    fd, parent, lane = int(argv[0]), int(argv[1]), argv[2]
     _end_with(parent)
-    if nice:  # the long lane's worker yields the CPU to the others
-        os.nice(nice)
+    if lane == "long":  # before it warms: a replacement's warm-up yields the CPU too
+        yield_cpu()
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     sock = socket.socket(fileno=fd)
     warm(receive(sock))  # the house rules the server offers come first

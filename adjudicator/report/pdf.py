@@ -12,7 +12,7 @@ printed, and is closed.  The desk keeps one for all its prints (desk/printer.py)
 command line prints with one for its one report.  Chromium runs in its own sandbox: a
 server running as root starts it as the unprivileged user ``nobody`` (Chromium refuses
 its sandbox to root); only where the sandbox cannot start (no user namespaces) does it run
-without, which ``Browser.sandboxed`` says.  It runs at a lower CPU priority than the
+without, which ``Browser.sandboxed`` says.  It runs at the lowest CPU priority, below the
 judging, and ends when its pipe closes, so with the process that started it.
 """
 
@@ -43,17 +43,18 @@ HEADLESS = ("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--
 BROWSER = (*(f for f in HEADLESS if f != "--no-sandbox"), "--remote-debugging-pipe",
            "--disable-extensions", "--mute-audio", "--no-default-browser-check")
 TIMEOUT = 120  # seconds; a cold Chromium on a loaded 2-core machine takes a few
-NICE = 10  # printing yields the CPU to judging
 # Started through this: the DevTools pipe on descriptors 3 and 4 (where Chromium looks for
-# it), a lower priority, the unprivileged user, a parent-death signal; then Chromium.
+# it), the lowest CPU priority (nice 19, as the desk's long lane: desk/worker.py's
+# yield_cpu), which Chromium's own processes inherit, so printing
+# takes no CPU judging wants; the unprivileged user, a parent-death signal; then Chromium.
 _START = (
     "import os,sys,ctypes\n"
     "r,w,uid,gid=(int(a) for a in sys.argv[1:5])\n"
     "os.dup2(r,3);os.dup2(w,4)\n"
-    "os.nice(int(sys.argv[5]))\n"
+    "os.setpriority(os.PRIO_PROCESS,0,19)\n"
     "if uid>=0:\n os.setgroups([]);os.setgid(gid);os.setuid(uid)\n"
     "try:\n ctypes.CDLL(None).prctl(1,9,0,0,0)\nexcept Exception:\n pass\n"
-    "os.execv(sys.argv[6],sys.argv[6:])\n")
+    "os.execv(sys.argv[5],sys.argv[5:])\n")
 
 
 class PdfError(Exception):
@@ -131,11 +132,14 @@ class Browser:
                  f"--user-data-dir={self._work}/profile", "about:blank"]
         home = {"HOME": str(self._work), "XDG_CACHE_HOME": f"{self._work}/cache",
                 "XDG_CONFIG_HOME": f"{self._work}/config"}
+        # A process group of its own (ended whole: close), in the server's session: a session
+        # of its own would be an autogroup of its own, to which Linux gives a fair share of
+        # the CPU whatever the nice of its processes.
         self._proc = subprocess.Popen(
             [sys.executable, "-S", "-c", _START, str(to_r), str(from_w), str(uid), str(gid),
-             str(NICE), browser, *flags],
+             browser, *flags],
             pass_fds=(to_r, from_w), env={**os.environ, **home}, stdin=subprocess.DEVNULL,
-            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, process_group=0)
         os.close(to_r)
         os.close(from_w)
         self._buffer, self._events = b"", []
@@ -150,8 +154,9 @@ class Browser:
         if self._proc is not None:
             with contextlib.suppress(OSError):
                 os.killpg(self._proc.pid, 9)
+            # At nice 19 on a busy machine a killed Chromium takes a while to end.
             with contextlib.suppress(subprocess.TimeoutExpired):
-                self._proc.wait(timeout=10)
+                self._proc.wait(timeout=60)
             self._proc = None
         if self._work is not None and not keep_work:
             shutil.rmtree(self._work, ignore_errors=True)

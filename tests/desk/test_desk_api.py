@@ -8,8 +8,9 @@ import subprocess
 import sys
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import httpx2
 import pytest
@@ -243,6 +244,24 @@ def test_deep_json_is_refused_before_parsing(client: TestClient) -> None:
     assert r.status_code == 400 and r.json()["error"]["code"] == "too_deep"
 
 
+def test_a_line_longer_than_any_log_is_refused_at_once(client: TestClient) -> None:
+    # 4,000 tiles run together on one line (24 KB): a long log by its characters, refused
+    # by the server before it is queued for the long lane (no worker's Server-Timing).
+    log = "規則: tw16\n莊家: 東\n紀錄:\n1 東 摸\n2 東 打 " + "三萬" * 4000 + "\n"
+    r = _judge(client, log)
+    err = r.json()["error"]
+    assert r.status_code == 400 and err["code"] == "line_too_long" and err["line"] == 5
+    assert "第 5 行" in err["message"] and "Server-Timing" not in r.headers
+    assert client.get("/api/health").json()["judges"]["long"]["refused"] == 0
+    for kind, body in (("text/plain", log),
+                       ("application/json", json.dumps({"text": log}, ensure_ascii=False))):
+        r = client.post("/api/lint", content=body.encode(), headers={"content-type": kind})
+        assert r.status_code == 400 and r.json()["error"]["code"] == "line_too_long", kind
+    # A line as long as the limit is read as any other (here: refused for what it says).
+    r = _judge(client, "規則: tw16\n紀錄:\n# " + "註" * 1998 + "\n1 東 打 三萬\n")
+    assert r.json().get("error", {}).get("code") != "line_too_long"
+
+
 def test_broken_json_is_refused_with_its_line_and_column(client: TestClient) -> None:
     r = client.post("/api/judge", content=b'{\n  "text": "x",\n  oops}',
                     headers={"content-type": "application/json"})
@@ -331,21 +350,39 @@ def test_the_pdf_is_printed_by_chromium_or_refused_with_503(
     assert r.headers["content-type"] == "application/pdf"
 
 
+def _until(client: TestClient, done: Callable[[dict[str, Any]], bool], what: str,
+           within: float = 120) -> dict[str, Any]:
+    """Poll the health endpoint until ``done(its judges)``; the pool's state then.  No fixed
+    sleep: a loaded machine takes its time to warm a worker, an idle one does not wait."""
+    deadline = time.monotonic() + within
+    while True:
+        judges = client.get("/api/health").json()["judges"]
+        if done(judges):
+            return judges
+        assert time.monotonic() < deadline, f"{what} not within {within} s: {judges}"
+        time.sleep(0.05)
+
+
 def test_a_worker_that_dies_is_replaced(db: str) -> None:
     import os
     import signal
 
-    app = create_app(db, workers=1)
+    # A limit no judgement here reaches on a loaded machine: this is about deaths, not time.
+    app = create_app(db, workers=1, timeout=300)
     with TestClient(app) as c:
         answers: list[httpx2.Response] = []
         big = "規則: tw16\n莊家: 東\n紀錄:\n" + "東 摸\n東 打 一萬\n" * 4900
         asking = threading.Thread(target=lambda: answers.append(_judge(c, big)))
         asking.start()
-        time.sleep(0.5)
-        # The workers this test's app started (the long log is in the long lane's).
+        # Killed while the long lane's worker judges the long log and the other idles.
+        _until(c, lambda j: j["long"]["busy"] == 1, "the long log given to its worker")
         for pid in app.state.judges.pids() + app.state.judges.pids(long=True):
             os.kill(pid, signal.SIGKILL)
         asking.join()
         assert answers[0].status_code == 503
         assert answers[0].json()["error"]["code"] == "worker_died"
+        # Both deaths noticed (the idle one too) and both places warm again.
+        judges = _until(c, lambda j: j["ready"] == 1 and j["long"]["ready"] == 1,
+                        "both workers replaced")
+        assert judges["died"] == 2 and judges["cancelled"] == 0
         assert _judge(c, EXHAUSTED + "\n# again\n").status_code == 200

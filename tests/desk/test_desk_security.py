@@ -294,6 +294,34 @@ def test_users_and_tokens_on_the_command_line(tmp_path: Path) -> None:
     assert _cli("users", "add", "x", "--role", "boss", "--db", db).returncode == 2
 
 
+def test_a_missing_archive_is_refused_not_made(tmp_path: Path) -> None:
+    missing = tmp_path / "typo.db"
+    db = f"sqlite:///{missing}"
+    for command in (("archive", "verify"), ("users", "list"), ("users", "remove", "mei"),
+                    ("tokens", "list"), ("tokens", "revoke", "league")):
+        done = _cli(*command, "--db", db)
+        assert done.returncode == 2, (command, done.stdout, done.stderr)
+        assert str(missing) in done.stderr and "Traceback" not in done.stderr, command
+        assert not missing.exists(), command  # no empty archive left behind
+    compared = _cli("diff", "--archive", db, "--a", "tw16", "--b", "tw16-alt")
+    assert compared.returncode == 2 and str(missing) in compared.stderr
+    assert not missing.exists()
+    # A database that holds no archive is not one either, and is left as it was.
+    other = tmp_path / "other.db"
+    sqlite3.connect(other).execute("create table notes (x)").connection.commit()
+    done = _verify(f"sqlite:///{other}")
+    assert done.returncode == 2 and "rulings" in done.stderr
+    assert [r[0] for r in sqlite3.connect(other).execute(
+        "select name from sqlite_master")] == ["notes"]
+    # Adding the first account makes the archive, and says so; then it verifies.
+    added = subprocess.run(
+        [sys.executable, "-m", "adjudicator", "users", "add", "mei", "--db", db,
+         "--password-stdin"], input=PASSWORD + "\n", capture_output=True, text=True,
+        cwd=ROOT, timeout=120)
+    assert added.returncode == 0 and "新建裁決檔案" in added.stderr and missing.exists()
+    assert _verify(db).returncode == 0
+
+
 # ---------------------------------------------------------------------- headers
 
 PAGES = ("/", "/match", "/rulings", "/matches", "/login", "/docs", "/api/rulings",
