@@ -60,10 +60,11 @@ def parse_json(raw: bytes) -> Any:
 
 def check_text(text: str) -> None:
     """Refuse control characters (other than tab and line ends), bidirectional overrides and
-    lines longer than ``MAX_LINE``."""
-    from adjudicator.language.json_form import CONTROL
+    lines longer than ``MAX_LINE`` (a line of the log language: the JSON form is bounded by
+    its body's size and depth instead, and is often one line)."""
+    from adjudicator.language.json_form import CONTROL, looks_like_json
 
-    if len(text) > MAX_LINE:
+    if len(text) > MAX_LINE and not looks_like_json(text):
         lengths = [len(line) for line in text.split("\n")]
         if max(lengths) > MAX_LINE:
             line = next(n for n, length in enumerate(lengths, 1) if length > MAX_LINE)

@@ -386,3 +386,22 @@ def test_a_worker_that_dies_is_replaced(db: str) -> None:
                         "both workers replaced")
         assert judges["died"] == 2 and judges["cancelled"] == 0
         assert _judge(c, EXHAUSTED + "\n# again\n").status_code == 200
+
+
+def test_a_json_form_on_one_line_is_not_held_to_the_line_limit(client: TestClient) -> None:
+    # The JSON form is bounded by its body's size and depth; a 40-act log in it, written
+    # on one line as clients send it, is longer than a line of the log language may be.
+    from adjudicator.language.json_form import to_json_form
+    from adjudicator.language.reader import read
+    from adjudicator.simulation.game import simulate
+    from adjudicator.simulation.writer import write
+
+    log = write(simulate(7))
+    body = json.dumps(to_json_form(read(log)), ensure_ascii=False)
+    assert "\n" not in body and len(body) > 2_000
+    r = client.post("/api/judge", content=body.encode(),
+                    headers={"content-type": "application/json"})
+    assert r.status_code == 200, r.text
+    as_text = _judge(client, log).json()
+    for key in ("status", "findings", "payments", "balances", "warnings"):
+        assert r.json()[key] == as_text[key], key
