@@ -333,7 +333,7 @@ def _seat_facts(w: int, hand: WinHand) -> Iterator[Symbol]:
 def _context_facts(w: int, hand: WinHand) -> Iterator[Symbol]:
     if hand.self_drawn:
         yield _f("score_self_drawn", w)
-    flags = {"搶杠": hand.robbed_kong, "杠上開花": hand.kong_replacement, "海底": hand.last_tile,
+    flags = {"搶杠": hand.robbed_kong, "kong_end": hand.kong_replacement, "海底": hand.last_tile,
              "天和": hand.tian_hu, "地和": hand.di_hu, "人和": hand.ren_hu,
              "人和首張": hand.ren_hu_first,
              "天聽": hand.tian_ting, "地聽": hand.di_ting, "配牌花和": hand.dealt_flower_win}
