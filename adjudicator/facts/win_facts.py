@@ -9,7 +9,7 @@ profile's in ``asp/gd/``).
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -399,15 +399,16 @@ def _with_robbed(rec: _Record, i: int, seat: Seat, flowers: list[int]) -> list[i
     return out
 
 
-def win_facts(incident: Incident, timeline: Timeline,
-              family: Family = DEFAULT) -> Iterator[Symbol]:
+def win_facts(incident: Incident, timeline: Timeline, family: Family = DEFAULT,
+              wins: Sequence[DeclaredWin] | None = None) -> Iterator[Symbol]:
+    """The facts of the declared wins (``wins``, when the caller has them already)."""
     # Where the record begins: what asks for the start of the hand (asp/open.lp) counts
     # only from the deal and is open where the record does not say.
     if incident.from_deal:
         yield fact("record_from_deal")
     elif incident.start_unknown:
         yield fact("record_start_unknown")
-    for w in declared_wins(incident, timeline, family):
+    for w in declared_wins(incident, timeline, family) if wins is None else wins:
         yield fact("declared_win", w.index, w.seat, w.how, w.frm or "none",
                    T.UNKNOWN if w.tile is None else w.tile)
         if w.hand is None:

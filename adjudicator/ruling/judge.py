@@ -175,8 +175,10 @@ def facts_of(incident: Incident, timeline: replay.Timeline,
     rules = rules or own_rules(incident.header.profile)
     family = FAMILIES[rules.family]
     symbols = facts.all_facts(incident, timeline, rules)
-    symbols += winfacts.win_facts(incident, timeline, family)
-    symbols += handfacts.hand_facts(incident, timeline, family)
+    # The declared wins, worked out once: their facts, and the hands they show.
+    wins = winfacts.declared_wins(incident, timeline, family)
+    symbols += winfacts.win_facts(incident, timeline, family, wins)
+    symbols += handfacts.hand_facts(incident, timeline, family, wins)
     return symbols
 
 
