@@ -1,9 +1,11 @@
 """The facts of each declared win: who, how, on which tile, and the hand it rests on.
 
 This is bookkeeping of the play (which tile was won on, whether it came from the kong
-end, whether it was the first go-round); whether the win stands and what it is worth is
-decided by the rules (``asp/offences/wins.lp``, ``asp/settlement/scoring.lp``; a gd
-profile's in ``asp/gd/``).
+end, how the flowers came); whether the win stands, what it owes to the start of the hand
+and what it is worth is decided by the rules (``asp/offences/wins.lp``,
+``asp/play/start.lp``, ``asp/settlement/scoring.lp``; a gd profile's in ``asp/gd/``).
+Two names are still given here, not by a chapter: 搶杠 for a win on another's 加杠 tile,
+and a flower win's kind (tests/rules/test_inputs.py lists them).
 """
 
 from __future__ import annotations
