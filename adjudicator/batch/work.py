@@ -4,8 +4,9 @@ Module-level functions of plain arguments, so that local worker processes and Da
 workers can both run them.  An error in one log is that log's line, never the chunk's end.
 
 A chunk is judged in one clingo run per profile (rules/multi.py): reading and building the
-facts stay per log, the rules' fixed grounding cost is paid once for the chunk.  The
-ruling of each log is made by the same ``ruling_of`` as ``adjudicator judge``.
+facts stay per log, the rules' fixed grounding cost is paid once for the chunk.  Each log
+is made ready and ruled by ruling/judge.py's ``prepare`` and ``rule``, as ``adjudicator
+judge`` does.
 """
 
 from __future__ import annotations
@@ -18,11 +19,9 @@ from functools import cache
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from clingo import Symbol
-
-    from adjudicator.analysis.replay import Timeline
     from adjudicator.language.incident import Incident
     from adjudicator.rules.rulesets import House, RuleSet
+    from adjudicator.ruling.judge import Prepared
     from adjudicator.ruling.model import Ruling
 
 Line = dict[str, Any]
@@ -62,9 +61,7 @@ def _ms(seconds: float) -> float:
 @dataclass
 class _Ready:
     slot: int
-    incident: Incident
-    facts: list[Symbol]
-    timeline: Timeline
+    prepared: Prepared
     seconds: float  # spent on this log alone so far
 
 
@@ -73,21 +70,18 @@ def judge_incidents(incidents: list[Incident], profile: str | None = None,
                     ) -> list[tuple[Ruling | Exception, float]]:
     """Each incident's ruling (or the error judging it raised) and the seconds it took,
     judged together: one clingo run for all those of one rule set (rules/multi.py)."""
-    from adjudicator.analysis.replay import replay
-    from adjudicator.ruling.judge import facts_of, rules_of
+    from adjudicator.ruling.judge import prepare
 
     out: list[tuple[Ruling | Exception, float] | None] = [None] * len(incidents)
     groups: dict[RuleSet, list[_Ready]] = defaultdict(list)
     for slot, incident in enumerate(incidents):
         start = time.perf_counter()
         try:
-            chosen = rules_of(incident, profile, settings, house)
-            timeline = replay(incident)
-            facts = facts_of(incident, timeline, chosen)
+            ready = prepare(incident, profile, settings, house)
         except Exception as err:
             out[slot] = (err, time.perf_counter() - start)
             continue
-        groups[chosen].append(_Ready(slot, incident, facts, timeline, time.perf_counter() - start))
+        groups[ready.rules].append(_Ready(slot, ready, time.perf_counter() - start))
     for chosen, group in groups.items():
         for ready, result in zip(group, _rule(chosen, group), strict=True):
             out[ready.slot] = result
@@ -142,12 +136,12 @@ def _judge_chunk(items: list[tuple[str, str | None, str | None]], profile: str |
 
 def _rule(rules: RuleSet, group: list[_Ready]) -> list[tuple[Ruling | Exception, float]]:
     from adjudicator.rules import engine, multi
-    from adjudicator.ruling.judge import ruling_of
+    from adjudicator.ruling.judge import rule
 
     start = time.perf_counter()
     try:
-        answers: list[engine.Answer | None] = multi.solve_many([r.facts for r in group],
-                                                               rules.profile)
+        answers: list[engine.Answer | None] = multi.solve_many(
+            [r.prepared.facts for r in group], rules.profile)
     except Exception:  # the chunk together failed: each log alone, to find the one at fault
         answers = [None] * len(group)
     shared = (time.perf_counter() - start) / len(group)
@@ -155,9 +149,7 @@ def _rule(rules: RuleSet, group: list[_Ready]) -> list[tuple[Ruling | Exception,
     for ready, answer in zip(group, answers, strict=True):
         start = time.perf_counter()
         try:
-            if answer is None:
-                answer = engine.solve_open(ready.facts, rules.profile)
-            result: Ruling | Exception = ruling_of(ready.incident, rules, answer, ready.timeline)
+            result: Ruling | Exception = rule(ready.prepared, answer)
         except Exception as err:
             result = err
         out.append((result, ready.seconds + shared + time.perf_counter() - start))

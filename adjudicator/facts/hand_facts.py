@@ -32,7 +32,7 @@ Facts (I an act's place in the record, S a chair, T a tile, Form "std" or "ligu"
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
@@ -41,7 +41,7 @@ from clingo import Symbol
 from adjudicator.analysis import hands
 from adjudicator.analysis.replay import HandState, Timeline, laid_statement
 from adjudicator.facts.record import fact
-from adjudicator.facts.win_facts import declared_wins
+from adjudicator.facts.win_facts import DeclaredWin, declared_wins
 from adjudicator.language import tiles as T
 from adjudicator.language.incident import Act, Incident, Meld, Position
 from adjudicator.language.seats import SEATS, Seat
@@ -160,11 +160,10 @@ def _undo_kong(after: Hand, kind: str, laid: tuple[int | None, ...]) -> Hand | N
     return None
 
 
-def _win_anchors(incident: Incident, timeline: Timeline,
-                 family: Family) -> dict[tuple[int, Seat], Hand]:
+def _win_anchors(wins: Iterable[DeclaredWin]) -> dict[tuple[int, Seat], Hand]:
     """The winner's hand just before each declared win, where the win shows it."""
     out: dict[tuple[int, Seat], Hand] = {}
-    for w in declared_wins(incident, timeline, family):
+    for w in wins:
         h = w.hand
         if h is None or not h.concealed:
             continue
@@ -177,13 +176,16 @@ def _win_anchors(incident: Incident, timeline: Timeline,
     return out
 
 
-def known_hands(incident: Incident, timeline: Timeline,
-                family: Family = DEFAULT) -> list[dict[Seat, Hand | None]]:
-    """Index i (1 … n+1): each hand before act i, forward from the replay, else worked back."""
+def known_hands(incident: Incident, timeline: Timeline, family: Family = DEFAULT,
+                wins: Sequence[DeclaredWin] | None = None) -> list[dict[Seat, Hand | None]]:
+    """Index i (1 … n+1): each hand before act i, forward from the replay, else worked back
+    (``wins``: the incident's declared wins, when the caller has them already)."""
     acts = incident.acts
     n = len(acts)
     hands_ = _forward(timeline, n)
-    for (i, seat), hand in _win_anchors(incident, timeline, family).items():
+    if wins is None:
+        wins = declared_wins(incident, timeline, family)
+    for (i, seat), hand in _win_anchors(wins).items():
         if hands_[i][seat] is None:
             hands_[i][seat] = hand
     stated = _stated_after(incident)
@@ -534,10 +536,10 @@ def set_facts(incident: Incident, timeline: Timeline) -> Iterator[Symbol]:
                 yield fact("holds_concealed", j, act.actor, act.tiles[0])
 
 
-def hand_facts(incident: Incident, timeline: Timeline,
-               family: Family = DEFAULT) -> Iterator[Symbol]:
+def hand_facts(incident: Incident, timeline: Timeline, family: Family = DEFAULT,
+               wins: Sequence[DeclaredWin] | None = None) -> Iterator[Symbol]:
     yield from set_facts(incident, timeline)
-    known = known_hands(incident, timeline, family)
+    known = known_hands(incident, timeline, family, wins)
     yield from act_hand_facts(incident, known)
     yield from count_facts(incident, timeline)
     yield from shown_facts(incident, timeline)

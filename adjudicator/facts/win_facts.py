@@ -1,15 +1,17 @@
 """The facts of each declared win: who, how, on which tile, and the hand it rests on.
 
 This is bookkeeping of the play (which tile was won on, whether it came from the kong
-end, whether it was the first go-round); whether the win stands and what it is worth is
-decided by the rules (``asp/offences/wins.lp``, ``asp/settlement/scoring.lp``; a gd
-profile's in ``asp/gd/``).
+end, how the flowers came); whether the win stands, what it owes to the start of the hand
+and what it is worth is decided by the rules (``asp/offences/wins.lp``,
+``asp/play/start.lp``, ``asp/settlement/scoring.lp``; a gd profile's in ``asp/gd/``).
+Two names are still given here, not by a chapter: 搶杠 for a win on another's 加杠 tile,
+and a flower win's kind (tests/rules/test_inputs.py lists them).
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -21,7 +23,7 @@ from adjudicator.language import tiles as T
 from adjudicator.language.incident import Act, Incident, Position
 from adjudicator.language.seats import SEATS, Seat
 from adjudicator.language.vocabulary import VERB_CLASSES, inert
-from adjudicator.rules.families import DEFAULT, GD, TW16, Family
+from adjudicator.rules.families import DEFAULT, TW16, Family
 
 if TYPE_CHECKING:
     # Imported where a win is met: a record without one needs none of the scoring module.
@@ -46,7 +48,6 @@ class DeclaredWin:
     tile: int | None
     hand: WinHand | None  # None when the record does not show the whole hand
     flower: FlowerWin | None = None  # how a flower win (花和) came about
-    start: frozenset[str] = frozenset()  # START_SHAPES the record does not rule out
 
 
 class _Record:
@@ -348,60 +349,22 @@ def _last_taken(concealed: Counter[int], melds: list, family: Family) -> int | N
     return last
 
 
-def _context(rec: _Record, i: int, seat: Seat, how: str, dealer: Seat,
+def _context(rec: _Record, i: int, seat: Seat, how: str,
              flower: FlowerWin | None = None) -> dict[str, bool]:
     """Facts of the play around the win that its patterns need, as far as the record shows
-    them (what asks for the start of the hand is taken as if the record began there)."""
+    them; what the win owes to the start of the hand (天和, 天聽 …) asp/play/start.lp
+    finds from the acts."""
     # A flower win's own draw counts only when the replacement came before the declaration.
     drew = how == "自摸" or (flower is not None and flower.replaced)
     draw = _last_draw(rec, i, seat) if drew else None
     replaced = draw is not None and draw[1].verb in VERB_CLASSES["replacement"]
     last = draw is not None and draw[1].note == "海底"
-    declared = {a.verb for j in rec.before(i) if (a := rec.act(j)).actor == seat}
-    cancelled = bool(declared & VERB_CLASSES["cancels_ting"])
-    tian_ting = "天聽" in declared and not cancelled
-    di_ting = "地聽" in declared and not cancelled
-    discards_before = [rec.act(j) for j in rec.before(i) if rec.act(j).verb == "打"]
-    own_discards = [a for a in discards_before if a.actor == seat]
-    # 台.33: the dealt hand after 補花 only; a win on a kong's replacement is 杠上開花.
-    kongs_before = any(rec.act(j).actor == seat and rec.act(j).verb in VERB_CLASSES["kong"]
-                       for j in rec.before(i))
-    tian_hu = (seat == dealer and how == "自摸" and not discards_before
-               and not kongs_before)
-    first_discard_of_discarder = how == "和銃" and bool(discards_before) and sum(
-        1 for a in discards_before if a.actor == discards_before[0].actor) == 1
-    di_hu = tian_ting and seat != dealer and (
-        (how == "自摸" and not own_discards) or first_discard_of_discarder)
-    return {
-        "kong_replacement": replaced, "last_tile": last,
-        "tian_hu": tian_hu, "di_hu": di_hu,
-        "ren_hu": di_ting and _first_after_ting(rec, i, seat, how),
-        "ren_hu_first": di_ting and _first_after_ting(rec, i, seat, how, anyone=True),
-        "tian_ting": tian_ting, "di_ting": di_ting,
-    }
-
-
-def _first_after_ting(rec: _Record, i: int, seat: Seat, how: str,
-                      anyone: bool = False) -> bool:
-    """Whether the win is on its discarder's first discard since the 地聽 (or, ``anyone``,
-    on the first discard of all since then), or on the declarer's next draw."""
-    ting = next((j for j in rec.before(i) if rec.act(j).actor == seat
-                 and rec.act(j).verb == "地聽"), None)
-    if ting is None:
-        return False
-    between = [rec.act(j) for j in range(ting + 1, i)]
-    if how == "自摸":
-        return sum(1 for a in between if a.actor == seat and a.verb in DRAW_VERBS) == 1
-    discards = [a for a in between if a.verb == "打"]
-    if anyone:
-        return len(discards) == 1
-    return bool(discards) and sum(1 for a in discards if a.actor == discards[-1].actor) == 1
+    return {"kong_replacement": replaced, "last_tile": last}
 
 
 def declared_wins(incident: Incident, timeline: Timeline,
                   family: Family = DEFAULT) -> list[DeclaredWin]:
     rec = _Record(incident)
-    dealer = incident.header.dealer or "東"
     out = []
     for i in range(1, len(rec.acts) + 1):
         if not _is_declared(rec, i):
@@ -420,18 +383,11 @@ def declared_wins(incident: Incident, timeline: Timeline,
             elif state.unknown:
                 state.unknown -= 1
         how, frm, tile = _how(rec, i, state, flower)
-        context: dict[str, bool | int | None] = dict(_context(rec, i, seat, how, dealer, flower))
-        start = frozenset(START_SHAPES[k] for k in START_SHAPES if context.pop(k))
-        if family is GD:
-            # The Guangdong text defines 天和, 地和, 人和 its own way (no 天聽 before them):
-            # asp/gd/start.lp decides them from the record.
-            start = frozenset()
+        context: dict[str, bool | int | None] = dict(_context(rec, i, seat, how, flower))
         if flower is not None:
-            if flower.dealt:
-                start |= {"配牌花和"}
             context["robbed_flower"] = flower.robbed if flower.form == 2 else None
         hand = _win_hand(incident, seat, how, tile, state, context, family)
-        out.append(DeclaredWin(i, seat, how, frm, tile, hand, flower, start))
+        out.append(DeclaredWin(i, seat, how, frm, tile, hand, flower))
     return out
 
 
@@ -445,27 +401,16 @@ def _with_robbed(rec: _Record, i: int, seat: Seat, flowers: list[int]) -> list[i
     return out
 
 
-# What a win's 台 may owe to the start of the hand: 台.33 天和 (the dealt hand), 台.34 地和
-# (the first draw, or each player's first discard, after a 天聽), 台.31 天聽 (before one's
-# first discard), 台.32 地聽 (with one's first discard), 台.35 人和 (after a 地聽).  Python
-# says only what the record shows (nothing in it before the win rules the pattern out);
-# whether the record begins at the deal, and so whether the pattern counts, is decided in
-# asp/open.lp.
-START_SHAPES = {"tian_hu": "天和", "di_hu": "地和", "tian_ting": "天聽", "di_ting": "地聽",
-                "ren_hu": "人和", "ren_hu_first": "人和首張"}
-
-
-def win_facts(incident: Incident, timeline: Timeline,
-              family: Family = DEFAULT) -> Iterator[Symbol]:
+def win_facts(incident: Incident, timeline: Timeline, family: Family = DEFAULT,
+              wins: Sequence[DeclaredWin] | None = None) -> Iterator[Symbol]:
+    """The facts of the declared wins (``wins``, when the caller has them already)."""
     # Where the record begins: what asks for the start of the hand (asp/open.lp) counts
     # only from the deal and is open where the record does not say.
     if incident.from_deal:
         yield fact("record_from_deal")
     elif incident.start_unknown:
         yield fact("record_start_unknown")
-    for w in declared_wins(incident, timeline, family):
-        for name in sorted(w.start):
-            yield fact("start_shape", w.index, name)
+    for w in declared_wins(incident, timeline, family) if wins is None else wins:
         yield fact("declared_win", w.index, w.seat, w.how, w.frm or "none",
                    T.UNKNOWN if w.tile is None else w.tile)
         if w.hand is None:
@@ -489,5 +434,7 @@ def win_facts(incident: Incident, timeline: Timeline,
 def _flower_facts(w: int, f: FlowerWin) -> Iterator[Symbol]:
     """For asp/play/flowers.lp: how the eighth flower came, and whether it was replaced."""
     yield fact("flower_win", w, f.kind, f.completed_at)
+    if f.dealt:
+        yield fact("flower_win_dealt", w)
     if not f.replaced:
         yield fact("flower_win_unreplaced", w)

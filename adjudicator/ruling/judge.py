@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Iterable
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from clingo import Symbol
@@ -68,10 +68,35 @@ def judge(incident: Incident, *, profile: str | None = None,
           settings: dict[str, str] | None = None, house: House | None = None) -> Ruling:
     """The ruling of ``incident`` by ``profile`` (else its own 規則: line), or by the
     ``house`` rules (which name the profile they rest on), with ``settings`` over them."""
+    return rule(prepare(incident, profile, settings, house))
+
+
+@dataclass(frozen=True)
+class Prepared:
+    """One incident made ready for the rules, each step once: the rule set it is judged
+    by, its replay and the facts built from both.  The single path (``rule``) and the
+    batch (batch/work.py, one clingo run a chunk) take it alike."""
+
+    incident: Incident
+    rules: RuleSet
+    timeline: replay.Timeline
+    facts: list[Symbol]
+
+
+def prepare(incident: Incident, profile: str | None = None,
+            settings: dict[str, str] | None = None, house: House | None = None) -> Prepared:
+    """``incident`` made ready (``LogError`` as ``rules_of``)."""
     rules = rules_of(incident, profile, settings, house)
     timeline = replay.replay(incident)
-    answer = engine.solve_open(facts_of(incident, timeline, rules), rules.profile)
-    return ruling_of(incident, rules, answer, timeline)
+    return Prepared(incident, rules, timeline, facts_of(incident, timeline, rules))
+
+
+def rule(ready: Prepared, answer: engine.Answer | None = None) -> Ruling:
+    """The ruling of a prepared incident; ``answer`` when the rules were run already (a
+    chunk's clingo run), else they are run for this incident alone."""
+    if answer is None:
+        answer = engine.solve_open(ready.facts, ready.rules.profile)
+    return ruling_of(ready.incident, ready.rules, answer, ready.timeline)
 
 
 def rules_of(incident: Incident, profile: str | None = None,
@@ -175,8 +200,10 @@ def facts_of(incident: Incident, timeline: replay.Timeline,
     rules = rules or own_rules(incident.header.profile)
     family = FAMILIES[rules.family]
     symbols = facts.all_facts(incident, timeline, rules)
-    symbols += win_facts.win_facts(incident, timeline, family)
-    symbols += hand_facts.hand_facts(incident, timeline, family)
+    # The declared wins, worked out once: their facts, and the hands they show.
+    wins = win_facts.declared_wins(incident, timeline, family)
+    symbols += win_facts.win_facts(incident, timeline, family, wins)
+    symbols += hand_facts.hand_facts(incident, timeline, family, wins)
     return symbols
 
 

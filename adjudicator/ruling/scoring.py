@@ -112,11 +112,6 @@ class WinHand:
         return [_meld_parts(m) for m in self.exposed]
 
     @property
-    def drawn(self) -> bool:
-        """Whether the winning tile was drawn by the winner (wall, kong end or 海底)."""
-        return self.self_drawn or self.kong_replacement or self.last_tile
-
-    @property
     def shown(self) -> bool:
         """Whether a hand is given at all (a flower win may come without one)."""
         return self.winning_tile is not None or bool(self.concealed)
@@ -145,7 +140,9 @@ class _Reading:
     """One option of the complete hand, as the facts will state it."""
 
     form: Literal["std", "ligu", "13yao"]
-    sets: tuple[tuple[str, Tile, bool], ...]  # (chow|pung|kong, lowest tile, concealed)
+    # (chow|pung|kong, lowest tile, origin): a laid set's kind, "winning" for the set the
+    # winning tile went into, "hand" for the rest; scoring.lp says which are concealed.
+    sets: tuple[tuple[str, Tile, str], ...]
     pairs: tuple[Tile, ...]
     shape: str
     text: str
@@ -251,20 +248,17 @@ def _analysable(hand: WinHand) -> bool:
 # Reading the hand (hands.py)
 
 
-def _meld_sets(hand: WinHand) -> list[tuple[str, Tile, bool]]:
-    return [(_SET_KIND[k], min(t), k == "暗杠") for k, t in hand.melds]
+def _meld_sets(hand: WinHand) -> list[tuple[str, Tile, str]]:
+    return [(_SET_KIND[k], min(t), k) for k, t in hand.melds]
 
 
 def _standard_readings(hand: WinHand, winning: Tile) -> list[_Reading]:
-    """One reading per decomposition and per set the winning tile may have completed.
-
-    A pung completed by another player's tile is not concealed (暗刻 are formed from dealt
-    or drawn tiles), which is why the completed set matters.
-    """
+    """One reading per decomposition and per set the winning tile may have completed
+    (whether that set is concealed, scoring.lp decides: 台.16)."""
     fixed = _meld_sets(hand)
     out: list[_Reading] = []
     for r in hands.wait_shapes(list(hand.concealed), winning, hand.sets - len(fixed)):
-        own = [(s.kind, s.first, not (s.kind == "pung" and s == r.completed and not hand.drawn))
+        own = [(s.kind, s.first, "winning" if s == r.completed else "hand")
                for s in r.decomposition.sets]
         text = " | ".join([*(f"{k} {tiles.names(t)}" for k, t in hand.melds),
                            str(r.decomposition)])
@@ -281,10 +275,9 @@ def _ligu_reading(hand: WinHand, winning: Tile) -> list[_Reading]:
         return []
     into_triplet = winning == found.triplet
     shape = "雙碰" if into_triplet else "單釣"
-    concealed = not (into_triplet and not hand.drawn)
     text = " | ".join([tiles.names([found.triplet] * 3),
                        *(tiles.names((p, p)) for p in found.pairs)])
-    return [_Reading("ligu", (("pung", found.triplet, concealed),),
+    return [_Reading("ligu", (("pung", found.triplet, "winning" if into_triplet else "hand"),),
                      tuple(dict.fromkeys(found.pairs)), shape, text)]
 
 
@@ -340,7 +333,7 @@ def _seat_facts(w: int, hand: WinHand) -> Iterator[Symbol]:
 def _context_facts(w: int, hand: WinHand) -> Iterator[Symbol]:
     if hand.self_drawn:
         yield _f("score_self_drawn", w)
-    flags = {"搶杠": hand.robbed_kong, "杠上開花": hand.kong_replacement, "海底": hand.last_tile,
+    flags = {"搶杠": hand.robbed_kong, "kong_end": hand.kong_replacement, "海底": hand.last_tile,
              "天和": hand.tian_hu, "地和": hand.di_hu, "人和": hand.ren_hu,
              "人和首張": hand.ren_hu_first,
              "天聽": hand.tian_ting, "地聽": hand.di_ting, "配牌花和": hand.dealt_flower_win}
@@ -377,8 +370,8 @@ def _hand_facts(w: int, hand: WinHand) -> Iterator[Symbol]:
 
 def _reading_facts(w: int, d: int, r: _Reading) -> Iterator[Symbol]:
     yield _f("score_decomp", w, d, r.form)
-    for k, (kind, first, concealed) in enumerate(r.sets, 1):
-        yield _f("score_set", w, d, k, kind, first, int(concealed))
+    for k, (kind, first, origin) in enumerate(r.sets, 1):
+        yield _f("score_set", w, d, k, kind, first, origin)
     for p in r.pairs:
         yield _f("score_pair", w, d, p)
     yield _f("score_wait_shape", w, d, r.shape)
