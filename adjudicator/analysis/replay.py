@@ -63,7 +63,7 @@ class Problem:
 
     line: int
     seq: int | None
-    kind: str  # short code: seq_falls, fifth_copy, not_held, empty_hand
+    kind: str  # short code: seq_falls, fifth_copy, not_held, empty_hand, wall_exhausted
     detail: str  # a short Chinese explanation
 
 
@@ -327,6 +327,10 @@ class _Replay:
     def run(self, incident: Incident) -> Timeline:
         self.check_copies(None, incident.positions[0].line if incident.positions else 0)
         last_seq: int | None = None  # the latest number written (unnumbered lines have none)
+        # Drawable tiles left, as the header and the record's 牌牆 lines state and the draws
+        # since take them (None: no count stated yet); every draw, from the wall or the kong
+        # end, takes one, the 16 kept tiles never being drawn.
+        wall = incident.header.wall
         last: Act | None = None
         before_last: Act | None = None
         for item in incident.record:
@@ -337,6 +341,7 @@ class _Replay:
                 self.check_copies(None, item.line)
                 continue
             if isinstance(item, WallCount):
+                wall = item.count
                 continue
             if item.numbered:
                 if last_seq is not None and item.seq <= last_seq:
@@ -345,11 +350,22 @@ class _Replay:
                 last_seq = item.seq
             self.index += 1
             self.timeline.before.append(self.snapshot())
+            if wall is not None and _draws(item):
+                if wall == 0:
+                    self.problem(item, "wall_exhausted",
+                                 "牌牆已無可摸之牌（殘牌 16 張不摸），不能再摸牌或補牌")
+                wall -= 1
             self.apply(item)
             self.check_copies(item)
             before_last, last = last, item
         self.timeline.final = self.hands
         return self.timeline
+
+
+def _draws(act: Act) -> bool:
+    """Whether the act takes a tile from the wall or the kong end."""
+    return act.actor in SEATS and (
+        act.verb in ("摸", "補") or (act.verb == "補花" and act.replacement is not None))
 
 
 # A claim whose laid tiles are stated by the claimer's 亮牌 right after it (or right after
