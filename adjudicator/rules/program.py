@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import atexit
 import pickle
+import re
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -160,9 +161,21 @@ class Chapter:
     other: str  # every statement that is not a rule (#show, #defined …), as text
 
 
+_INCLUDE = re.compile(rb'^\s*#include\s+"([^"]+)"\s*\.', re.MULTILINE)
+
+
+def _source(path: Path) -> bytes:
+    """A file's text with the texts it #includes (a profile over another): the entry must
+    miss when an included file changes, since its rules' indices count those statements."""
+    data = path.read_bytes()
+    for name in _INCLUDE.findall(data):
+        data += b"\0" + _source(path.parent / name.decode("utf-8"))
+    return data
+
+
 @cache
 def chapter(path: Path) -> Chapter:
-    data = path.read_bytes()
+    data = _source(path)
     name = f"chapter-{disk.key(data, clingo.__version__, _own_source())}.pickle"
     stored = _read(name)
     if stored is not None:
