@@ -99,7 +99,8 @@ def base_header(carried: Carried, header: MatchHeader) -> Header:
 def _bets(header: MatchHeader, seating: dict[Seat, str]) -> list[SideBet]:
     """The match's side bets on the chairs their players sit in."""
     chair = {name: seat for seat, name in seating.items()}
-    return [SideBet(b.line, b.kind, b.amount, b.bettor, seat=chair[b.player])
+    return [SideBet(b.line, b.kind, b.amount, b.bettor,
+                    tuple(chair[p] for p in b.refused if p in chair), seat=chair[b.player])
             for b in header.side_bets if b.player in chair]
 
 
