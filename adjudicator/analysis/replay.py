@@ -64,7 +64,7 @@ class Problem:
 
     line: int
     seq: int | None
-    kind: str  # short code: seq_falls, fifth_copy, not_held, empty_hand
+    kind: str  # short code: seq_falls, fifth_copy, not_held, empty_hand, wall_exhausted
     detail: str  # a short Chinese explanation
 
 
@@ -329,6 +329,11 @@ class _Replay:
     def run(self, incident: Incident) -> Timeline:
         self.check_copies(None, incident.positions[0].line if incident.positions else 0)
         last_seq: int | None = None  # the latest number written (unnumbered lines have none)
+        # Drawable tiles left, as the header and the record's 牌牆 lines state and the draws
+        # since take them (None: no count stated yet); every draw, from the wall or the kong
+        # end, takes one, the 16 kept tiles never being drawn.
+        wall = incident.header.wall
+        haidi: Act | None = None  # the draw that took the last drawable tile (the 海底)
         last: Act | None = None
         before_last: Act | None = None
         for item in incident.record:
@@ -339,6 +344,7 @@ class _Replay:
                 self.check_copies(None, item.line)
                 continue
             if isinstance(item, WallCount):
+                wall = item.count
                 continue
             if item.numbered:
                 if last_seq is not None and item.seq <= last_seq:
@@ -347,6 +353,17 @@ class _Replay:
                 last_seq = item.seq
             self.index += 1
             self.timeline.before.append(self.snapshot())
+            if wall is not None and _draws(item):
+                if wall == 0 and _replaces_haidi_flower(item, haidi):
+                    # A flower drawn as the 海底 tile and replaced: whether it may be is
+                    # 解釋.海底花牌's (and 平台.海底's) question, which the rules answer.
+                    haidi = None
+                else:
+                    if wall == 0:
+                        self.problem(item, "wall_exhausted",
+                                     "牌牆已無可摸之牌（殘牌 16 張不摸），不能再摸牌或補牌")
+                    wall -= 1
+                    haidi = item if wall == 0 else None
             self.apply(item)
             self.check_copies(item)
             # The act before the next: an inert one is looked past, and so is a 推倒 right
@@ -358,6 +375,22 @@ class _Replay:
                 before_last, last = last, item
         self.timeline.final = self.hands
         return self.timeline
+
+
+def _replaces_haidi_flower(act: Act, haidi: Act | None) -> bool:
+    """Whether ``act`` lays out and replaces the flower its actor drew as the 海底 tile (the
+    draw ``haidi``; a draw that names no tile may have been that flower)."""
+    return (haidi is not None and act.actor == haidi.actor
+            and act.verb in VERB_CLASSES["lays_flower"] and act.replacement is not None
+            and haidi.verb in VERB_CLASSES["draw"]
+            and (not haidi.tiles or act.tiles[:1] == haidi.tiles[:1]))
+
+
+def _draws(act: Act) -> bool:
+    """Whether the act takes a tile from the wall or the kong end."""
+    return act.actor in SEATS and (
+        act.verb in VERB_CLASSES["draw"]
+        or (act.verb in VERB_CLASSES["lays_flower"] and act.replacement is not None))
 
 
 # A claim whose laid tiles are stated by the claimer's 亮牌 right after it (or right after

@@ -21,7 +21,8 @@ class Format(StrEnum):
 
 def coverage(
     paths: Annotated[list[Path] | None, typer.Argument(
-        help="案例檔或資料夾（預設 cases/；資料夾內找 *.case、*.log 與 *.refusal）")] = None,
+        help="案例檔或資料夾（預設 cases/；資料夾內找 *.case、*.log、*.refusal、*.match"
+             " 與 *.fan）")] = None,
     fmt: Annotated[Format, typer.Option("--format", "-f", help="輸出格式：text 表格或 json")
                    ] = Format.text,
     unreached_only: Annotated[bool, typer.Option(
@@ -30,7 +31,9 @@ def coverage(
     """條款涵蓋：列出每個條款編號及裁決引用它的案例，並列出沒有案例涵蓋的條款。
 
     案例的裁決在 認定、和牌（含牌型）、賠付 或 下盤 引用某條款，即算涵蓋該條款；
-    拒收案例（*.refusal）的紀錄如其「#! refused:」行所言被拒收時，算涵蓋拒收所引的條款。
+    拒收案例（*.refusal）的紀錄如其「#! refused:」行所言被拒收時，算涵蓋拒收所引的條款；
+    整將案例（*.match）涵蓋各盤裁決所引與換圈所依（定莊、粵.風圈）的條款；國標計番案例
+    （*.fan）計得其期望番種時，涵蓋那些番種（國標.N）。
     """
     from adjudicator.committee.cases import missing
     from adjudicator.committee.coverage import coverage as measure

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from adjudicator.committee import fan_cases
 from adjudicator.committee.cases import (
     UNJUDGED,
     case_name,
@@ -21,9 +22,11 @@ from adjudicator.committee.cases import (
     read_corpus,
     unjudged_why,
 )
+from adjudicator.committee.match_cases import run_match_case
 from adjudicator.committee.refusals import GLOB, expected_refusal, is_refusal, run_refusal
 from adjudicator.ruling.clauses import CLAUSES
 from adjudicator.ruling.judge import judge
+from adjudicator.ruling.mcr_fans import FANS, clause_of
 from adjudicator.ruling.model import Ruling
 
 
@@ -79,7 +82,41 @@ def coverage(paths: Iterable[Path]) -> Coverage:
     for path in find_cases(paths, (GLOB,)):
         if is_refusal(path):
             _refusal(report, path)
+    for path in find_cases(paths, ("*.match",)):
+        _match(report, path)
+    for path in find_cases(paths, (fan_cases.GLOB,)):
+        _fans(report, path)
     return report
+
+
+def _match(report: Coverage, path: Path) -> None:
+    """A match case reaches what its hands' rulings cite and the clause each new 圈 turned
+    by (定莊, 粵.風圈), when it passes."""
+    name = case_name(path)
+    report.cases.append(name)
+    result = run_match_case(path)
+    if not result.passed or result.result is None:
+        report.errors[name] = (result.error or result.failures[0]).splitlines()[0]
+        return
+    clauses = set()
+    for hand in result.result.hands:
+        clauses |= cited(hand.ruling)
+        if hand.deal is not None and hand.deal.round_clause:
+            clauses.add(hand.deal.round_clause)
+    _count(report, name, clauses)
+
+
+def _fans(report: Coverage, path: Path) -> None:
+    """A 國標 fan case reaches the fans it expects (國標.N), when the hand scores them; the
+    fans 002 does not list are not among the clause ids and are not counted."""
+    name = case_name(path)
+    report.cases.append(name)
+    result = fan_cases.run_fan_case(path)
+    if not result.passed:
+        report.errors[name] = result.failures[0]
+        return
+    fans = {clause_of(f) for f in FANS if f.name in result.fans}
+    _count(report, name, (c for c in fans if c in CLAUSES))
 
 
 def _count(report: Coverage, name: str, clauses: Iterable[str]) -> None:

@@ -107,6 +107,8 @@ def header_facts(incident: Incident) -> Iterator[Symbol]:
         if bet.bettor is not None:
             # 外插: the outsider's name, a plain string constant (it may be anything).
             yield fact("side_bettor", bet.line, bet.bettor)
+        for seat in bet.refused:
+            yield fact("side_refused", bet.line, seat)
 
 
 def act_facts(index: int, act: Act, laid: tuple[int, ...] = ()) -> Iterator[Symbol]:

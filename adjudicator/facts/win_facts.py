@@ -88,11 +88,18 @@ def _drawn_tile(act: Act) -> int | None:
     return act.tiles[0] if act.tiles else None
 
 
-def _last_discard(rec: _Record, i: int) -> Act | None:
-    for j in rec.before(i):
-        if rec.act(j).verb == "打":
-            return rec.act(j)
-    return None
+def _claimed_discard(rec: _Record, i: int, named: int | None) -> Act | None:
+    """The discard a win on another's tile claims, read as core.lp's about/2 reads it: the
+    latest discard of the named tile, at most one discard back (a claim timed against the
+    drawer's discard that followed it: 優先.7), else the last discard."""
+    discards = (rec.act(j) for j in rec.before(i) if rec.act(j).verb == "打")
+    last = next(discards, None)
+    if last is None or named is None or (last.tiles and last.tiles[0] == named):
+        return last
+    before = next(discards, None)
+    if before is not None and before.tiles and before.tiles[0] == named:
+        return before
+    return last
 
 
 def _is_declared(rec: _Record, i: int) -> bool:
@@ -253,7 +260,7 @@ def _how(rec: _Record, i: int, state: HandState,
     prev = rec.act(k) if k >= 1 else None
     if prev is not None and prev.verb == "加杠" and prev.actor != seat:
         return "搶杠", prev.actor, prev.tiles[0] if prev.tiles else named  # type: ignore[return-value]
-    discard = _last_discard(rec, i)
+    discard = _claimed_discard(rec, i, named)
     if discard is None:
         return "和銃", None, named
     return "和銃", discard.actor, named if named is not None else discard.tiles[0]  # type: ignore[return-value]

@@ -90,6 +90,8 @@ class Bet:
     kind: Literal["外插", "內插"]
     amount: int
     bettor: str | None = None
+    # 插花時各家得表明接受與否: the chairs (of a match: the players) that refused the bet.
+    refused: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

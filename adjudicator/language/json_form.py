@@ -308,6 +308,9 @@ def to_text(data: dict[str, Any]) -> tuple[str, list[str]]:
         bet = _obj(bet, where)
         _fields(bet, "side_bet", where)
         parts = [bet.get("kind"), bet.get("bettor"), bet.get("seat"), bet.get("amount")]
+        refused = _list(bet.get("refused", []), f"{where}.refused")
+        if refused:
+            parts += ["不受", *refused]
         emit("插花: " + " ".join(_word(p, where) for p in parts if p is not None), where)
     for i, position in enumerate(_list(data.get("positions", []), "positions")):
         emit(_position(_obj(position, f"positions[{i}]"), f"positions[{i}]"), f"positions[{i}]")
@@ -423,7 +426,8 @@ def to_json_form(incident: Incident) -> dict[str, Any]:
     if h.side_bets:
         header["side_bets"] = [
             {"kind": b.kind, **({"bettor": b.bettor} if b.bettor else {}), "seat": b.seat,
-             "amount": b.amount} for b in h.side_bets]
+             "amount": b.amount, **({"refused": list(b.refused)} if b.refused else {})}
+            for b in h.side_bets]
     events: list[dict[str, Any]] = []
     for item in incident.record:
         if isinstance(item, Act):

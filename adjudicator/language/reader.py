@@ -275,11 +275,15 @@ class _Shape(Transformer[Token, sx.LogWritten]):
         return sx.PlayersLine(key, players)
 
     def h_outside(self, key: Token, _outside: Token, bettor: Token, who: Token,
-                  amount: Token) -> sx.SideBetLine:
-        return sx.SideBetLine(key, "外插", who, amount, bettor)
+                  amount: Token, refused: tuple[Token, ...] | None) -> sx.SideBetLine:
+        return sx.SideBetLine(key, "外插", who, amount, bettor, refused or ())
 
-    def h_inside(self, key: Token, _inside: Token, who: Token, amount: Token) -> sx.SideBetLine:
-        return sx.SideBetLine(key, "內插", who, amount)
+    def h_inside(self, key: Token, _inside: Token, who: Token, amount: Token,
+                 refused: tuple[Token, ...] | None) -> sx.SideBetLine:
+        return sx.SideBetLine(key, "內插", who, amount, refused=refused or ())
+
+    def refused(self, _word: Token, *chairs: Token) -> tuple[Token, ...]:
+        return chairs
 
     # -- positions
 

@@ -40,6 +40,7 @@ class SideBetLine:
     who: Token
     amount: Token
     bettor: Token | None = None
+    refused: tuple[Token, ...] = ()  # the chairs that did not accept the bet (不受 …)
 
 
 HeaderLine = KeyLine | PlayersLine | SideBetLine

@@ -255,10 +255,16 @@ class _Validator:
         header = self.incident.header
         key = self.header_key(line.key)
         if isinstance(line, sx.SideBetLine):
+            seat = self.who(line.who)
+            refused = tuple(self.who(t) for t in line.refused)
+            for token, chair in zip(line.refused, refused, strict=True):
+                if chair == seat:
+                    self.fail(token, "他家的座位", f"{chair} 是這注的主家，不能不受自己的注")
             header.side_bets.append(SideBet(
-                line=line.key.line or 0, kind=line.kind, seat=self.who(line.who),
+                line=line.key.line or 0, kind=line.kind, seat=seat,
                 amount=self.number(line.amount),
                 bettor=None if line.bettor is None else line.bettor.value,
+                refused=refused,
             ))
         elif key in MATCH_ONLY_KEYS:
             header.match_keys[key] = self.match_key(key, line)

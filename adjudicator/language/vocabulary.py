@@ -132,6 +132,12 @@ VERB_TABLE: dict[str, tuple[str, str, str]] = {
     "發現":   ("ACCUSE",      "report",       "report accuses referee"),
     "復原":   ("V_PLAIN",     "mishap",       "restores"),
     "荒局":   ("EXHAUST",     "table",        "exhausts"),
+    # 換杠 swaps tiles of one's own concealed kong with tiles of the hand (平台.暗杠): the
+    # hand's tiles change, the replay moves nothing (the tiles swapped are not named).
+    "換杠":   ("V_MAYBE",     "handling",     "move cancels_ting"),
+    # 帶牌走動 and 透露 are 眼牌 breaches and no move: the chains over a seat's acts look past them.
+    "帶牌走動": ("V_PLAIN",   "handling",     ""),
+    "透露":   ("V_PLAIN",     "announcement", ""),
 }
 
 VERBS: tuple[str, ...] = tuple(VERB_TABLE)
@@ -198,7 +204,7 @@ CANONICAL_CHARS: dict[str, str] = {
     "复": "復", "乱": "亂", "检": "檢", "举": "舉", "发": "發", "现": "現", "过": "過",
     "错": "錯", "捡": "撿", "窥": "窺", "视": "視", "带": "帶", "诈": "詐", "赔": "賠",
     "违": "違", "规": "規", "强": "強", "优": "優", "门": "門", "墙": "牆", "无": "無",
-    "将": "將", "于": "於", "内": "內",
+    "将": "將", "于": "於", "内": "內", "动": "動",
 }
 _CANON = str.maketrans(CANONICAL_CHARS)
 

@@ -23,6 +23,7 @@ from adjudicator.language.errors import LogError
 from adjudicator.language.incident import Header, Incident, SideBet
 from adjudicator.language.seats import SEATS, Seat
 from adjudicator.match.format import MatchHeader
+from adjudicator.rules.rulesets import named_family
 from adjudicator.ruling.model import NextHand, Ruling
 
 WINDS: tuple[Seat, ...] = SEATS  # the round winds turn 東 → 南 → 西 → 北 as the chairs do
@@ -38,6 +39,7 @@ class Deal:
     streak: int
     start_dealer: Seat  # the 起莊位 of this 將
     seating: dict[Seat, str]  # chair → player
+    round_clause: str | None = None  # the clause this hand's 圈 began by, when it turned here
 
     @property
     def dealer_name(self) -> str:
@@ -58,6 +60,7 @@ class Carried:
     new_jiang: bool = False  # this hand opens a new 將: its dealer is a new 定莊
     seat_change_due: str | None = None  # why a 搬風 is due before this hand
     open: str | None = None  # why a value is open
+    round_clause: str | None = None  # the clause the 圈 turned by before this hand
 
 
 @dataclass(frozen=True)
@@ -96,7 +99,8 @@ def base_header(carried: Carried, header: MatchHeader) -> Header:
 def _bets(header: MatchHeader, seating: dict[Seat, str]) -> list[SideBet]:
     """The match's side bets on the chairs their players sit in."""
     chair = {name: seat for seat, name in seating.items()}
-    return [SideBet(b.line, b.kind, b.amount, b.bettor, seat=chair[b.player])
+    return [SideBet(b.line, b.kind, b.amount, b.bettor,
+                    tuple(chair[p] for p in b.refused if p in chair), seat=chair[b.player])
             for b in header.side_bets if b.player in chair]
 
 
@@ -132,7 +136,9 @@ def settle(carried: Carried, incident: Incident, hand: int, header: MatchHeader)
             f"「{key}: {shown_was}」；此盤依紀錄所寫裁決，下盤由此接續")))
     dealer = h.dealer or "東"
     start_dealer = dealer if carried.new_jiang and "莊家" in stated else carried.start_dealer
-    out.deal = Deal(carried.jiang, h.round_wind, dealer, h.streak, start_dealer, seating)
+    turned = carried.round_clause if h.round_wind == carried.round_wind else None
+    out.deal = Deal(carried.jiang, h.round_wind, dealer, h.streak, start_dealer, seating,
+                    turned)
     return out
 
 
@@ -197,8 +203,10 @@ def advance(deal: Deal, ruling: Ruling, seat_change: str) -> Carried:
                        counts, open=why_open)
     jiang, wind, new_jiang, due = turn
     open_ = why_open if None in (dealer, streak) else None
+    # The 圈 turns by the family's own clause (000 定莊; 粵.風圈).
+    clause = named_family(ruling.profile).round_clause if wind != deal.round_wind else None
     return Carried(jiang, wind, dealer, streak, deal.start_dealer, deal.seating, counts,
-                   new_jiang, due, open_)
+                   new_jiang, due, open_, clause)
 
 
 def _next_hands(ruling: Ruling) -> tuple[list[NextHand], str]:

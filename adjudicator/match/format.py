@@ -162,6 +162,7 @@ def _header(lines: list[str], end: int) -> MatchHeader:
     if "起莊" not in header.lines:
         header.start_dealer = header.dealer
     header.side_bets = [MatchBet(b.line, b.kind, b.amount, b.bettor,
+                                 tuple(header.seating[s] for s in b.refused if s in header.seating),
                                  player=header.seating[b.seat])
                         for b in h.side_bets]
     return header

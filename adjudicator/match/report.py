@@ -59,7 +59,7 @@ def _money(amounts: dict[str, Fraction], names: list[str]) -> dict[str, int | st
 def _deal(d: Deal) -> dict[str, Any]:
     return {"jiang": d.jiang, "round_wind": d.round_wind, "dealer": d.dealer,
             "dealer_name": d.dealer_name, "streak": d.streak, "start_dealer": d.start_dealer,
-            "seating": {s: d.seating[s] for s in SEATS}}
+            "seating": {s: d.seating[s] for s in SEATS}, "round_clause": d.round_clause}
 
 
 def _next(c: Carried | None) -> dict[str, Any] | None:
@@ -123,8 +123,9 @@ def players_words(d: dict[str, Any]) -> str:
 
 
 def _deal_line(x: dict[str, Any]) -> str:
-    return (f"第{x['jiang']}將 {x['round_wind']}風圈　莊家 {x['dealer']}（{x['dealer_name']}）"
-            f" 連莊 {x['streak']}")
+    turned = f"（{x['round_clause']}：新一圈）" if x.get("round_clause") else ""
+    return (f"第{x['jiang']}將 {x['round_wind']}風圈{turned}　莊家 {x['dealer']}"
+            f"（{x['dealer_name']}） 連莊 {x['streak']}")
 
 
 def verdict_words(x: dict[str, Any]) -> str:

@@ -23,6 +23,7 @@ class Family:
     folder: str | None  # asp/<folder>/ holds the family's own chapters
     shared: tuple[str, ...]  # the chapters under asp/ (relative) the family loads besides
     unit: str  # what a win's value is counted in (台, 番)
+    round_clause: str  # the clause by which the round wind turns in a match (its 圈)
 
     @property
     def hand_tiles(self) -> int:
@@ -33,8 +34,8 @@ class Family:
 # The frame every family loads: the record, the timeline, parameters, what is shown.
 _FRAME = ("core.lp", "inputs.lp", "params.lp", "show.lp", "open.lp", "verb_class.lp")
 
-TW16 = Family("tw16", 5, True, None, (), "台")
-GD = Family("gd", 4, False, "gd", _FRAME, "番")
+TW16 = Family("tw16", 5, True, None, (), "台", "定莊")
+GD = Family("gd", 4, False, "gd", _FRAME, "番", "粵.風圈")
 
 FAMILIES: dict[str, Family] = {f.name: f for f in (TW16, GD)}
 DEFAULT = TW16

@@ -115,7 +115,10 @@ def test_the_shipped_profiles_are_data_and_resolve_as_the_rulebook_says() -> Non
     assert (alt["tai_five_concealed_pungs"], alt["tai_di_ting"]) == ("12", "6")
     assert {k for k, v in online.items() if profile_values("tw16")[k] != v} == {
         "haidi_may_pass", "dealer_stays_on_draw", "pass_forbids_win", "eye_deposit_tai",
-        "last_three_closed_kongs_allowed", "lanhu_platform_clause", "platform_settlement"}
+        "last_three_closed_kongs_allowed", "lanhu_platform_clause", "platform_settlement",
+        # issue 28: 平台.優先, 平台.海底's robbed kong, 平台.暗杠, 平台.眼牌's privacy
+        "platform_priority_order", "haidi_robbed_kong_tai", "platform_concealed_kong",
+        "eye_privacy"}
     assert rule_set("gd").family == "gd" and set(profile_values("gd")) == {
         *(p for p in POINTS if POINTS[p].family == "gd"),
         *(p for p in PARAMS if PARAMS[p].family == "gd")}

@@ -341,6 +341,9 @@ RECORD = """\
 41 裁判 發現 東 花牌未補 春
 42 東 復原
 43 牌局 荒局
+44 南 換杠 白
+45 南 帶牌走動
+46 南 透露
 牌牆: 12
 東 手牌: 555z
 """
@@ -390,6 +393,9 @@ RECORD_SIMPLIFIED = """\
 41 裁判 发现 东 花牌未补 春
 42 东 复原
 43 牌局 荒局
+44 南 换杠 白
+45 南 带牌走动
+46 南 透露
 牌墙: 12
 东 手牌: 555z
 """
@@ -439,6 +445,9 @@ EXPECTED_ACTS: list[tuple[int, str, str, str, dict[str, object]]] = [
     (41, "裁判", "發現", "春", {"target": "東", "what": "花牌未補"}),
     (42, "東", "復原", "", {}),
     (43, "牌局", "荒局", "", {}),
+    (44, "南", "換杠", "白", {}),
+    (45, "南", "帶牌走動", "", {}),
+    (46, "南", "透露", "", {}),
 ]
 
 
@@ -451,8 +460,8 @@ def test_every_act(log: str) -> None:
     ]
     assert incident.record[: len(expected)] == expected
     assert incident.record[len(expected):] == [
-        WallCount(line=45, count=12),
-        Position(line=46, seat="東", kind="手牌", tiles=ts("白 白 白")),
+        WallCount(line=48, count=12),
+        Position(line=49, seat="東", kind="手牌", tiles=ts("白 白 白")),
     ]
     assert incident.positions == []
 

@@ -42,6 +42,36 @@ def test_falling_sequence_numbers_are_a_problem() -> None:
     assert [(p.kind, p.at) for p in r.problems] == [("seq_falls", 11)]
 
 
+def test_replacement_after_the_last_tile_is_a_problem() -> None:
+    # One drawable tile left: 西 draws it (春, the 海底) and replaces it — whether it may is
+    # 解釋.海底花牌's question, for the rules; but the replacement (夏) is a flower too, and a
+    # second replacement has no tile left to come from (殘牌 stay 16): the record
+    # contradicts itself.
+    haidi = HEAD + "牌牆: 1\n紀錄:\n11 西 摸 春\n12 西 補花 春 補 夏\n"
+    assert not judge_text(haidi + "13 西 打 夏\n").problems
+    r = judge_text(haidi + "13 西 補花 夏 補 ?\n14 西 打 中\n")
+    assert r.status == "inconsistent"
+    assert [(p.kind, p.at) for p in r.problems] == [("wall_exhausted", 13)]
+    # A kong-end draw after the 海底 is no flower's: beyond the wall at once.
+    r = judge_text(HEAD + "牌牆: 1\n紀錄:\n11 西 摸 春\n12 西 補花 夏 補 ?\n")
+    assert [(p.kind, p.at) for p in r.problems] == [("wall_exhausted", 12)]
+
+
+def test_wall_stated_in_the_record_is_counted_from() -> None:
+    # The count stated at a line replaces the header's: two left there, two draws, no problem;
+    # a third draw after them is one too many.
+    two = HEAD + "牌牆: 9\n紀錄:\n牌牆: 2\n11 南 摸\n12 南 打 中\n13 西 摸\n14 西 打 中\n"
+    assert not judge_text(two).problems
+    r = judge_text(two + "15 北 摸\n")
+    assert [(p.kind, p.at) for p in r.problems] == [("wall_exhausted", 15)]
+
+
+def test_no_wall_count_no_wall_problem() -> None:
+    # A fragment that states no count: its draws say nothing about the wall.
+    text = HEAD + "紀錄:\n" + "".join(f"{10 + k} 南 摸\n" for k in range(30))
+    assert not any(p.kind == "wall_exhausted" for p in judge_text(text).problems)
+
+
 def test_discard_of_a_tile_known_not_held() -> None:
     hand = "一二三萬 四五六萬 七八九萬 一二三筒 四五六筒 九九索"
     r = judge_text(HEAD + f"西 手牌: {hand}\n紀錄:\n11 西 摸 東\n12 西 打 中\n")

@@ -15,6 +15,7 @@ import pytest
 from typer.testing import CliRunner
 
 from adjudicator.cli.commands import app
+from adjudicator.committee.fan_cases import expected, fields_of, run_fan_case
 from adjudicator.language.errors import LogError
 from adjudicator.rules.families import FAMILIES
 from adjudicator.rules.files import not_judged
@@ -30,13 +31,7 @@ CONTEXT = {"自摸": "--self-drawn", "絕張": "--fourth-tile", "搶杠": "--rob
 
 
 def _fields(path: Path) -> tuple[dict[str, str], list[str]]:
-    head, _, expected = path.read_text("utf-8").partition("期望:")
-    fields: dict[str, str] = {}
-    for line in head.splitlines():
-        if line.strip() and not line.startswith("#"):
-            key, _, value = line.partition(":")
-            fields[key.strip()] = value.strip()
-    return fields, [x.strip() for x in expected.splitlines() if x.strip()]
+    return fields_of(path.read_text("utf-8"))
 
 
 def _args(fields: dict[str, str]) -> list[str]:
@@ -48,18 +43,8 @@ def _args(fields: dict[str, str]) -> list[str]:
 
 
 def _expected(lines: list[str]) -> tuple[list[tuple[str, int, int]], int, bool]:
-    fans: list[tuple[str, int, int]] = []
-    total, complete = -1, True
-    for line in lines:
-        words = line.split()
-        if words == ["不成和"]:
-            complete = False
-        elif words[0] == "合計":
-            total = int(words[1])
-        else:
-            count = int(words[1].removeprefix("×")) if len(words) == 3 else 1
-            fans.append((words[0], count, int(words[-1])))
-    return sorted(fans), total, complete
+    want = expected(lines)
+    return want.fans, want.total, want.complete
 
 
 def test_there_is_a_case_for_every_fan_002_lists() -> None:
@@ -78,6 +63,7 @@ def test_case(path: Path) -> None:
     got = sorted((p["name"], p["count"], p["fan"]) for p in data["patterns"])
     assert got == fans
     assert data["fan"] == total and data["complete"] is complete
+    assert run_fan_case(path).passed  # as coverage runs it
 
 
 def test_every_fan_the_library_can_name_is_in_the_table() -> None:
