@@ -28,6 +28,8 @@ SEEDS = range(200)
 CHUNK = 50
 # Seeds whose hand ends in 搶杠 (rare: about 3 in 1,000 games).
 ROBBED = (202, 1329, 1338)
+# Seeds whose winner, 全求 on a single tile, shows its hand with the won tile: a pair.
+SHOWN_PAIR = (718, 1028)
 
 
 def _judged(games: list[Game]) -> list[tuple[Game, dict[str, Any]]]:
@@ -76,5 +78,18 @@ def test_a_bare_win_after_an_added_kong_robs_the_kong(seed: int) -> None:
     game = _bare_robbing_win(narrate(simulate(seed)))
     assert game.result.how == "搶杠"
     assert not any(isinstance(a, Act) and a.verb == "和" and a.tiles for a in game.lines)
+    ((_, ruling),) = _judged([game])
+    assert clean_failures(game, ruling) == []
+
+
+@pytest.mark.parametrize("seed", SHOWN_PAIR)
+def test_a_winners_hand_shown_as_a_pair_is_no_pair_shown_to_pung(seed: int) -> None:
+    """`和`, then `亮牌 T T` of the single tile held and the won one: the hand laid down,
+    not a pair shown for the discard (喊碰未碰's 強制復原, cases/calls/win_hand_*)."""
+    game = narrate(simulate(seed))
+    lines = game.lines
+    assert any(isinstance(a, Act) and a.verb == "亮牌" and len(a.tiles) == 2
+               and a.tiles[0] == a.tiles[1] and isinstance(b, Act) and b.seat == a.seat
+               and b.verb == "和" for b, a in zip(lines, lines[1:], strict=False))
     ((_, ruling),) = _judged([game])
     assert clean_failures(game, ruling) == []
