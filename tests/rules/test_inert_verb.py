@@ -29,6 +29,10 @@ ROOT = Path(__file__).resolve().parents[2]
 INERT = "報數"
 # Every fourth case (the whole corpus is judged by bench/rulings.py).
 SAMPLE = sorted((ROOT / "cases").rglob("*.case"))[::4]
+# And every case whose rules link one act to the next (a win and the hand laid down after it).
+SAMPLE += [p for p in (ROOT / "cases" / "record" / "robbed_kong_bare_win_pushed.case",
+                       ROOT / "cases" / "calls" / "win_pushed_hand_shown_pair_not_pung.case")
+           if p not in SAMPLE]
 # What names an act by its place or quotes it: it moves with the inserted lines.
 _PLACE = {"at", "why", "reasons", "acts", "act", "line", "text", "warnings", "problems",
           "uncertain", "premises"}
