@@ -1,8 +1,8 @@
 """The words of the game, once: acts (verbs) and what each is, offences and finding kinds.
 
-Every verb is one row of ``VERB_TABLE``: its grammar terminal (what may follow it), what
-kind of act it is, and the properties the rules and the fact builders ask of it
-(``PROPERTIES`` says what each means).  From the table are made (``python -m
+Every verb is one row of ``VERB_TABLE``, read from language/verbs.toml: its grammar terminal
+(what may follow it), what kind of act it is, and the properties the rules and the fact
+builders ask of it (``PROPERTIES`` says what each means).  From the table are made (``python -m
 adjudicator.language.verb_files``): asp/verb_class.lp (``verb_class(Property, Verb)``, the
 only way a chapter asks what a verb is), the act terminals of grammar/incident.lark and the
 verb list of docs/incident.schema.json; tests/language/test_vocabulary.py fails when one of
@@ -11,6 +11,9 @@ keeps a list of verbs of its own.
 """
 
 from __future__ import annotations
+
+import tomllib
+from importlib.resources import files
 
 # What a verb may be, by the name the rules read (verb_class(Name, Verb)) and Python reads
 # (VERB_CLASSES[name]).  A verb with none of them is inert: it is recorded and reported,
@@ -77,68 +80,11 @@ KINDS: dict[str, str] = {
     "referee": "the referee's act", "table": "the table's own event",
 }
 
-# Every act of the record language, by its canonical word (杠 not 槓, 和 not 胡).  A new
-# verb is a row here: which terminal group takes its arguments, its kind, its properties.
+# Every act of the record language (language/verbs.toml: a new verb is a row there):
+# which terminal group takes its arguments, its kind, its properties.
 VERB_TABLE: dict[str, tuple[str, str, str]] = {
-    # verb     terminal       kind            properties
-    "摸":     ("V_MAYBE",     "draw",         "move turn intake draw about_last_discard "
-                                              "lets_go"),
-    "棄摸":   ("V_PLAIN",     "draw",         "move"),
-    "補花":   ("FLOWER",      "flower",       "move continues_turn replacement lays_flower "
-                                              "flower"),
-    "補":     ("REPL",        "draw",         "move turn continues_turn draw replacement"),
-    "打":     ("V_TILE",      "discard",      "move turn discard offers_tile"),
-    "吃":     ("CHOW",        "claim",        "move turn intake claim_or_chow lays_set "
-                                              "names_discard chow_intent"),
-    "碰":     ("PUNG",        "claim",        "move turn intake claim claim_or_chow lays_set "
-                                              "lays_pung names_discard pung_intent"),
-    "明杠":   ("KONG_OPEN",   "claim",        "move turn intake claim claim_or_chow kong "
-                                              "lays_set lays_pung names_discard pung_intent"),
-    "加杠":   ("KONG_ADD",    "kong",         "move turn continues_turn offers_tile kong "
-                                              "closed_kong lays_set lays_pung"),
-    "暗杠":   ("KONG_HIDDEN", "kong",         "move turn continues_turn kong closed_kong "
-                                              "lays_set lays_pung"),
-    "喊碰":   ("V_MAYBE",     "call",         "names_discard pung_intent call_pung"),
-    "喊吃":   ("V_MAYBE",     "call",         "names_discard chow_intent"),
-    "喊杠":   ("V_MAYBE",     "call",         "names_discard pung_intent call_pung"),
-    "喊和":   ("V_MAYBE",     "call",         "names_discard win_intent"),
-    "亮牌":   ("V_SHOW",      "showing",      "shows"),
-    "伸手":   ("V_PLAIN",     "handling",     "about_last_discard reach"),
-    "觸及":   ("V_PLAIN",     "handling",     "about_last_discard lets_go"),
-    "入手":   ("V_PLAIN",     "handling",     "move about_last_discard touches_drawn"),
-    "靠張":   ("V_PLAIN",     "handling",     "move touches_drawn cancels_ting "
-                                              "mishandles_drawn"),
-    "落海":   ("V_PLAIN",     "handling",     "mishandles_drawn"),
-    "低於桌面": ("V_PLAIN",   "handling",     "mishandles_drawn"),
-    "觸落牆牌": ("V_PLAIN",   "handling",     "mishandles_drawn"),
-    "觸及海內牌": ("V_PLAIN", "handling",     "mishandles_drawn"),
-    "和":     ("V_MAYBE",     "win",          "move names_discard win_intent win "
-                                              "declares_win"),
-    "搶花":   ("V_TILE",      "flower",       "move robs_flower flower"),
-    "自摸":   ("V_MAYBE",     "win",          "move about_last_discard win_intent win "
-                                              "declares_win"),
-    "推倒":   ("V_PLAIN",     "win",          "move about_last_discard win_intent win"),
-    "過":     ("V_MAYBE",     "announcement", "move lets_go"),
-    "聽":     ("V_PLAIN",     "announcement", "ready"),
-    "天聽":   ("V_PLAIN",     "announcement", "ready ting"),
-    "地聽":   ("V_PLAIN",     "announcement", "ready ting"),
-    "眼牌":   ("V_PLAIN",     "announcement", "ready"),
-    "換牌":   ("V_PLAIN",     "handling",     "move cancels_ting"),
-    "露牌":   ("V_SHOW",      "showing",      "exposes"),
-    "弄亂":   ("DISTURB",     "mishap",       "disturbs"),
-    "檢查":   ("INSPECT",     "referee",      "referee"),
-    "舉發":   ("ACCUSE",      "report",       "report accuses"),
-    "自承":   ("ADMIT",       "report",       "report"),
-    "發現":   ("ACCUSE",      "report",       "report accuses referee"),
-    "復原":   ("V_PLAIN",     "mishap",       "restores"),
-    "荒局":   ("EXHAUST",     "table",        "exhausts"),
-    # 換杠 swaps tiles of one's own concealed kong with tiles of the hand (平台.暗杠): the
-    # hand's tiles change, the replay moves nothing (the tiles swapped are not named).
-    "換杠":   ("V_MAYBE",     "handling",     "move cancels_ting"),
-    # 帶牌走動 and 透露 are 眼牌 breaches and no move: the chains over a seat's acts look past them.
-    "帶牌走動": ("V_PLAIN",   "handling",     ""),
-    "透露":   ("V_PLAIN",     "announcement", ""),
-}
+    verb: (terminal, kind, properties) for verb, (terminal, kind, properties)
+    in tomllib.loads((files(__package__) / "verbs.toml").read_text("utf-8")).items()}
 
 VERBS: tuple[str, ...] = tuple(VERB_TABLE)
 
