@@ -89,11 +89,15 @@ def _buttons(cls: str, attr: str, words: tuple[str, ...] | list[str]) -> str:
 
 
 def _act_buttons(words: list[str]) -> str:
-    from adjudicator.language.vocabulary import kind_of
+    """Each act's button, with its shape from the verb table (its grammar terminal, and
+    whether the referee may write it): desk.js reads what an act needs from these."""
+    from adjudicator.language.vocabulary import kind_of, properties_of, terminal_of
 
     return "".join(
         f'<button type="button" class="act{" referee" if kind_of(w) in REFEREE_KINDS else ""}" '
-        f'data-act="{e(w)}">{e(w)}</button>' for w in words)
+        f'data-act="{e(w)}" data-shape="{terminal_of(w)}"'
+        f'{" data-by-referee" if "referee" in properties_of(w) else ""}>{e(w)}</button>'
+        for w in words)
 
 
 @router.get("/")

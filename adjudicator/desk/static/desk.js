@@ -232,12 +232,18 @@ function readHeader() {
 
 const SEATS_AND_REFEREE = [...SEATS, "裁判"];
 const NEXT = { "東": "南", "南": "西", "西": "北", "北": "東" };
-// What each act needs before its line is whole, and which are written the moment they are.
-const CLAIMS = { "吃": 2, "碰": 2, "明杠": 3 };      // the claimed discard, then 用 and these
-const ONE_TILE = ["打", "加杠", "搶花"];              // written once the tile is tapped
-const NEEDS_TILE = [...ONE_TILE, "暗杠", "補花", "亮牌", "露牌", ...Object.keys(CLAIMS)];
-const ACCUSE = ["舉發", "發現"];                      // SEAT OFFENCE
-const AT_ONCE = ["荒局", "檢查"];                     // nothing follows
+// What each act needs before its line is whole, and which are written the moment they are,
+// by its shape: the verb table's terminal, which the page's act buttons carry.
+const SHAPE = {};
+for (const b of document.querySelectorAll(".act[data-act]")) SHAPE[b.dataset.act] = b.dataset.shape;
+const shaped = (...shapes) => Object.keys(SHAPE).filter((v) => shapes.includes(SHAPE[v]));
+const BY_REFEREE = [...document.querySelectorAll(".act[data-by-referee]")].map((b) => b.dataset.act);
+const CLAIMED = { CHOW: 2, PUNG: 2, KONG_OPEN: 3 };  // a claim's tiles after 用
+const CLAIMS = Object.fromEntries(shaped(...Object.keys(CLAIMED)).map((v) => [v, CLAIMED[SHAPE[v]]]));
+const ONE_TILE = shaped("V_TILE", "KONG_ADD");      // written once the tile is tapped
+const NEEDS_TILE = [...ONE_TILE, ...shaped("KONG_HIDDEN", "FLOWER", "V_SHOW"), ...Object.keys(CLAIMS)];
+const ACCUSE = shaped("ACCUSE");                    // SEAT OFFENCE
+const AT_ONCE = shaped("EXHAUST", "INSPECT");       // nothing follows
 // After a line, the act that usually comes next: a discard passes the turn to the 下家's
 // draw; a draw or claim is followed by the same seat's discard; a kong by its replacement.
 const FOLLOW = { "摸": "打", "補": "打", "吃": "打", "碰": "打", "明杠": "補", "暗杠": "補",
@@ -260,7 +266,7 @@ function drawSeats() {
     b.append(el("b", {}, s), el("span", {}, names[s] || ""));
     b.addEventListener("click", () => {
       state.seat = s;
-      if (s === "裁判" && !["發現", "檢查"].includes(state.verb)) chooseVerb("");
+      if (s === "裁判" && !BY_REFEREE.includes(state.verb)) chooseVerb("");
       drawSeats(); drawDraft(); drawHand();
     });
     box.append(b);
@@ -362,7 +368,7 @@ function draftText() {
     if (NEEDS_TILE.includes(v) && !state.tiles.length) return "";
     rest = state.tiles;
   }
-  if (actor === "裁判" && !["發現", "檢查"].includes(v)) return "";
+  if (actor === "裁判" && !BY_REFEREE.includes(v)) return "";
   return `${nextNumber()}${actor} ${v} ${rest.join(" ")}`.trim();
 }
 
