@@ -168,7 +168,7 @@ def _win_anchors(wins: Iterable[DeclaredWin]) -> dict[tuple[int, Seat], Hand]:
         if h is None or not h.concealed:
             continue
         concealed = Counter(t for t in h.concealed if 0 <= t < T.N_PLAYING)
-        drawn = w.how in ("自摸", "八仙過海", "七搶一") and h.winning_tile is not None
+        drawn = w.in_hand and h.winning_tile is not None
         if drawn and h.winning_tile is not None and 0 <= h.winning_tile < T.N_PLAYING:
             concealed[h.winning_tile] += 1
         melds = tuple(m if isinstance(m, Meld) else Meld(m[0], tuple(m[1])) for m in h.exposed)

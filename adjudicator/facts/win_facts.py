@@ -1,18 +1,19 @@
-"""The facts of each declared win: who, how, on which tile, and the hand it rests on.
+"""The facts of each declared win: who, on which tile, and the hand it rests on.
 
-This is bookkeeping of the play (which tile was won on, whether it came from the kong
-end, how the flowers came); whether the win stands, what it owes to the start of the hand
-and what it is worth is decided by the rules (``asp/offences/wins.lp``,
-``asp/play/start.lp``, ``asp/settlement/scoring.lp``; a gd profile's in ``asp/gd/``).
-Two names are still given here, not by a chapter: 搶杠 for a win on another's 加杠 tile,
-and a flower win's kind (tests/rules/test_inputs.py lists them).
+This is bookkeeping of the play, as the record shows it: which tile was won on, whether
+the winner's own draw came last, whether another's 加杠 came just before, when the eighth
+flower came and whose it was, whether the tile came from the kong end.  How the win wins
+(自摸, 和銃, 搶杠, 八仙過海, 七搶一) and who pays for it is named by the rules
+(``asp/core.lp``, ``asp/play/flowers.lp``); whether it stands, what it owes to the start
+of the hand and what it is worth too (``asp/offences/wins.lp``, ``asp/play/start.lp``,
+``asp/settlement/scoring.lp``; a gd profile's in ``asp/gd/``).
 """
 
 from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from clingo import Symbol
@@ -39,15 +40,20 @@ ON_THE_DISCARD = VERB_CLASSES["win_intent"] - {"自摸"}
 
 @dataclass(frozen=True)
 class DeclaredWin:
-    """A win the record declares, as the facts describe it."""
+    """A win the record declares, as the facts state it (how it wins, the rules say)."""
 
     index: int  # the act's place in the record (1, 2, …)
     seat: Seat
-    how: str  # 自摸 和銃 搶杠 七搶一 八仙過海
-    frm: Seat | None
-    tile: int | None
+    tile: int | None  # the tile it takes: named, drawn, added in the kong before it, discarded
     hand: WinHand | None  # None when the record does not show the whole hand
-    flower: FlowerWin | None = None  # how a flower win (花和) came about
+    own_draw: bool = False  # declared 自摸, or laid down right after the winner's own draw
+    kong: int | None = None  # the act of another's 加杠 just before the win, if any
+    flower: FlowerWin | None = None  # when the winner's eighth flower came, in its turn
+
+    @property
+    def in_hand(self) -> bool:
+        """Whether the tile won on is the winner's own: its draw, or its flowers."""
+        return self.own_draw or self.flower is not None
 
 
 class _Record:
@@ -86,20 +92,6 @@ def _drawn_tile(act: Act) -> int | None:
     if act.verb == "補花":
         return act.replacement
     return act.tiles[0] if act.tiles else None
-
-
-def _claimed_discard(rec: _Record, i: int, named: int | None) -> Act | None:
-    """The discard a win on another's tile claims, read as core.lp's about/2 reads it: the
-    latest discard of the named tile, at most one discard back (a claim timed against the
-    drawer's discard that followed it: 優先.7), else the last discard."""
-    discards = (rec.act(j) for j in rec.before(i) if rec.act(j).verb == "打")
-    last = next(discards, None)
-    if last is None or named is None or (last.tiles and last.tiles[0] == named):
-        return last
-    before = next(discards, None)
-    if before is not None and before.tiles and before.tiles[0] == named:
-        return before
-    return last
 
 
 def _is_declared(rec: _Record, i: int) -> bool:
@@ -141,12 +133,12 @@ def _flower_owner(rec: _Record, timeline: Timeline, j: int, seat: Seat,
 
 @dataclass(frozen=True)
 class FlowerWin:
-    """How a flower win (花和) came about: bookkeeping for flowers.lp and scoring."""
+    """How the winner's eighth flower came in its turn: bookkeeping for flowers.lp (which
+    names the flower win: 台.29, 台.30) and scoring."""
 
-    kind: str  # 八仙過海 or 七搶一
-    owner: Seat | None  # 七搶一: whose flower was taken
-    robbed: int | None  # 七搶一: the flower taken
-    form: int  # 七搶一: 1 (taken as it was being laid out) or 2 (taken from another's flowers)
+    owner: Seat | None  # taken by 搶花: whose flower it was
+    robbed: int | None  # taken by 搶花: the flower
+    form: int  # taken by 搶花: 1 (as it was being laid out) or 2 (from another's flowers)
     completed_at: int  # the act that brought the eighth flower (0: dealt)
     replaced: bool  # a replacement was drawn after the eighth flower, before the declaration
     # 台.28: nothing in the record rules out that the eight (or seven and another's one)
@@ -156,7 +148,8 @@ class FlowerWin:
 
 def _flower_win(rec: _Record, i: int, seat: Seat, state: HandState,
                 timeline: Timeline) -> FlowerWin | None:
-    """The flower win act ``i`` declares, if the eighth flower came this turn (or was dealt)."""
+    """How the eighth flower came, if act ``i`` declares a win in the turn it came (or on
+    flowers dealt); flowers.lp names that win."""
     a = rec.act(i)
     if a.verb not in DECLARES:
         return None
@@ -174,7 +167,7 @@ def _flower_win(rec: _Record, i: int, seat: Seat, state: HandState,
                   and T.is_flower(rec.act(j).tiles[0])), None)
     if (laid is None and robbed is None and drawn is not None
             and len(flowers | {rec.act(drawn).tiles[0]}) == 8):
-        return FlowerWin("八仙過海", None, None, 0, drawn, False, False)
+        return FlowerWin(None, None, 0, drawn, False, False)
     if len(flowers) < 8:
         return None
     # 台.28: dealt flowers win at the player's first draw (or are declared too early, with
@@ -190,15 +183,14 @@ def _flower_win(rec: _Record, i: int, seat: Seat, state: HandState,
         owner = _flower_owner(rec, timeline, robbed, seat, flower)
         form = _robbed_form(rec, timeline, robbed, start, owner, flower)
         completed = robbed
-        kind = "七搶一"
     elif laid is not None or dealt:
-        flower, owner, form, kind = None, None, 0, "八仙過海"
+        flower, owner, form = None, None, 0
         completed = laid or 0
     else:
         return None
     replaced = any(_replacement_after(rec.act(j), completed, j, seat)
                    for j in range(completed or 1, i))
-    return FlowerWin(kind, owner, flower, form, completed, replaced, dealt)
+    return FlowerWin(owner, flower, form, completed, replaced, dealt)
 
 
 def _lays_down_discard(rec: _Record, i: int, seat: Seat, state: HandState) -> bool:
@@ -238,32 +230,41 @@ def _robbed_form(rec: _Record, timeline: Timeline, j: int, start: int, owner: Se
     return 2 if flower in before[owner].flowers else 1
 
 
-def _how(rec: _Record, i: int, state: HandState,
-         flower: FlowerWin | None) -> tuple[str, Seat | None, int | None]:
-    """How act ``i`` wins: (how, paying chair, winning tile)."""
-    a = rec.act(i)
-    seat = a.actor
-    named = a.tiles[0] if a.tiles else None
-    if flower is not None:
-        draw = _last_draw(rec, i, seat) if flower.replaced else None  # type: ignore[arg-type]
-        tile = _drawn_tile(draw[1]) if draw else None
-        return flower.kind, flower.owner if flower.kind == "七搶一" else None, tile
-    if a.verb == "自摸" or (a.verb == "推倒" and _drew_last(rec, i, seat)):
-        draw = _last_draw(rec, i, seat)  # type: ignore[arg-type]
-        tile = named if named is not None else (_drawn_tile(draw[1]) if draw else None)
-        return "自摸", None, tile
-    # Right after another's 加杠, or after others' declarations on that same tile (攔和).
+def _own_draw(rec: _Record, i: int, seat: Seat) -> bool:
+    """Whether act ``i`` wins on ``seat``'s own draw: it says 自摸, or it lays the hand down
+    (推倒) with that draw, not somebody's discard, last before it."""
+    verb = rec.act(i).verb
+    return verb == "自摸" or (verb == "推倒" and _drew_last(rec, i, seat))
+
+
+def _kong_before(rec: _Record, i: int, seat: Seat) -> int | None:
+    """Another's 加杠 right before act ``i``, past inert acts and others' declarations on
+    that same tile (攔和): its place in the record, or None."""
     k = i - 1
     while k > 1 and (inert(rec.act(k).verb)
                      or rec.act(k).verb in ON_THE_DISCARD and rec.act(k).actor != seat):
         k -= 1
     prev = rec.act(k) if k >= 1 else None
-    if prev is not None and prev.verb == "加杠" and prev.actor != seat:
-        return "搶杠", prev.actor, prev.tiles[0] if prev.tiles else named  # type: ignore[return-value]
-    discard = _claimed_discard(rec, i, named)
-    if discard is None:
-        return "和銃", None, named
-    return "和銃", discard.actor, named if named is not None else discard.tiles[0]  # type: ignore[return-value]
+    return k if prev is not None and prev.verb == "加杠" and prev.actor != seat else None
+
+
+def _won_tile(rec: _Record, i: int, seat: Seat, own_draw: bool, kong: int | None,
+              flower: FlowerWin | None) -> int | None:
+    """The tile act ``i`` wins on: with the flowers, the replacement drawn after the eighth;
+    on its own draw, the tile named or drawn; after another's 加杠, that kong's tile; else
+    the tile named or the last discard's."""
+    named = rec.act(i).tiles[0] if rec.act(i).tiles else None
+    if flower is not None or own_draw:
+        if flower is None and named is not None:
+            return named
+        draw = _last_draw(rec, i, seat) if flower is None or flower.replaced else None
+        return _drawn_tile(draw[1]) if draw else None
+    if kong is not None:
+        return rec.act(kong).tiles[0] if rec.act(kong).tiles else named
+    if named is not None:
+        return named
+    last = next((rec.act(j) for j in rec.before(i) if rec.act(j).verb == "打"), None)
+    return last.tiles[0] if last is not None and last.tiles else None
 
 
 def _drew_last(rec: _Record, i: int, seat: str) -> bool:
@@ -295,12 +296,16 @@ def _replayed_after(rec: _Record, i: int, seat: Seat, timeline: Timeline) -> Han
     return (states[i][seat] if i < len(states) else timeline.final[seat]).copy()
 
 
-def _win_hand(incident: Incident, seat: Seat, how: str, tile: int | None,
-              state: HandState, context: dict[str, bool | int | None],
+def _win_hand(incident: Incident, win: DeclaredWin, state: HandState,
+              context: dict[str, bool | int | None],
               family: Family = DEFAULT) -> WinHand | None:
+    """The hand ``win`` rests on: its tiles, its flowers and the play around it.  How the
+    win wins is left unsaid (no ``robbed_kong``, no ``flower_win``): scoring.lp reads it
+    from core.lp's declared_win/5 and flowers.lp's flower_win/3."""
     concealed = Counter(state.concealed)
     unknown = state.unknown
-    flower_win = how if how in ("七搶一", "八仙過海") else None
+    tile = win.tile
+    on_flowers = win.flower is not None
     if tile is not None and tile != T.UNKNOWN:
         size = sum(concealed.values()) + unknown
         if size % 3 == 2:  # the stated or replayed hand holds the winning tile: take it out
@@ -308,10 +313,10 @@ def _win_hand(incident: Incident, seat: Seat, how: str, tile: int | None,
                 concealed[tile] -= 1
             elif unknown:
                 unknown -= 1
-    elif how == "自摸" and flower_win is None and not unknown and state.known:
+    elif win.own_draw and not on_flowers and not unknown and state.known:
         tile = _last_taken(concealed, state.melds, family)
     if unknown or not state.known or state.excess:
-        if flower_win is None:
+        if not on_flowers:
             return None
         concealed = Counter()
     from adjudicator.ruling.scoring import WinHand
@@ -319,12 +324,11 @@ def _win_hand(incident: Incident, seat: Seat, how: str, tile: int | None,
     h = incident.header
     dealer = h.dealer or "東"
     return WinHand(
-        concealed=sorted(concealed.elements()), winning_tile=tile if flower_win is None else
+        concealed=sorted(concealed.elements()), winning_tile=tile if not on_flowers else
         (tile if concealed else None),
         exposed=list(state.melds), flowers=list(state.flowers),
-        self_drawn=how in ("自摸", "八仙過海"), seat=seat, dealer=dealer,
+        self_drawn=win.own_draw and not on_flowers, seat=win.seat, dealer=dealer,
         round_wind=h.round_wind, open_seat=h.open_seat or dealer,
-        robbed_kong=how == "搶杠", flower_win=flower_win,  # type: ignore[arg-type]
         sets=family.sets, **context,  # type: ignore[arg-type]
     )
 
@@ -356,14 +360,14 @@ def _last_taken(concealed: Counter[int], melds: list, family: Family) -> int | N
     return last
 
 
-def _context(rec: _Record, i: int, seat: Seat, how: str,
-             flower: FlowerWin | None = None) -> dict[str, bool]:
+def _context(rec: _Record, win: DeclaredWin) -> dict[str, bool]:
     """Facts of the play around the win that its patterns need, as far as the record shows
     them; what the win owes to the start of the hand (天和, 天聽 …) asp/play/start.lp
     finds from the acts."""
     # A flower win's own draw counts only when the replacement came before the declaration.
-    drew = how == "自摸" or (flower is not None and flower.replaced)
-    draw = _last_draw(rec, i, seat) if drew else None
+    flower = win.flower
+    drew = flower.replaced if flower is not None else win.own_draw
+    draw = _last_draw(rec, win.index, win.seat) if drew else None
     replaced = draw is not None and draw[1].verb in VERB_CLASSES["replacement"]
     last = draw is not None and draw[1].note == "海底"
     return {"kong_replacement": replaced, "last_tile": last}
@@ -389,12 +393,13 @@ def declared_wins(incident: Incident, timeline: Timeline,
                 state.concealed[drawn] -= 1
             elif state.unknown:
                 state.unknown -= 1
-        how, frm, tile = _how(rec, i, state, flower)
-        context: dict[str, bool | int | None] = dict(_context(rec, i, seat, how, flower))
+        own_draw, kong = _own_draw(rec, i, seat), _kong_before(rec, i, seat)
+        tile = _won_tile(rec, i, seat, own_draw, kong, flower)
+        win = DeclaredWin(i, seat, tile, None, own_draw, kong, flower)
+        context: dict[str, bool | int | None] = dict(_context(rec, win))
         if flower is not None:
             context["robbed_flower"] = flower.robbed if flower.form == 2 else None
-        hand = _win_hand(incident, seat, how, tile, state, context, family)
-        out.append(DeclaredWin(i, seat, how, frm, tile, hand, flower))
+        out.append(replace(win, hand=_win_hand(incident, win, state, context, family)))
     return out
 
 
@@ -418,15 +423,18 @@ def win_facts(incident: Incident, timeline: Timeline, family: Family = DEFAULT,
     elif incident.start_unknown:
         yield fact("record_start_unknown")
     for w in declared_wins(incident, timeline, family) if wins is None else wins:
-        yield fact("declared_win", w.index, w.seat, w.how, w.frm or "none",
-                   T.UNKNOWN if w.tile is None else w.tile)
+        yield fact("win_declared", w.index, w.seat, T.UNKNOWN if w.tile is None else w.tile)
+        if w.own_draw:
+            yield fact("win_on_own_draw", w.index)
+        if w.kong is not None:
+            yield fact("win_after_kong", w.index, w.kong)
         if w.hand is None:
             yield fact("win_hand_unknown", w.index)
         else:
             from adjudicator.ruling.scoring import win_symbols
 
             yield from win_symbols(w.index, w.hand)
-            if w.hand.flower_win is None and w.hand.winning_tile is not None:
+            if w.flower is None and w.hand.winning_tile is not None:
                 # 缺張 / 逾張 are named by the count: seventeen with the winning tile.
                 held = len(w.hand.concealed) + 1 + 3 * len(w.hand.exposed)
                 yield fact("win_hand_tiles", w.index, held)
@@ -439,8 +447,11 @@ def win_facts(incident: Incident, timeline: Timeline, family: Family = DEFAULT,
 
 
 def _flower_facts(w: int, f: FlowerWin) -> Iterator[Symbol]:
-    """For asp/play/flowers.lp: how the eighth flower came, and whether it was replaced."""
-    yield fact("flower_win", w, f.kind, f.completed_at)
+    """For asp/play/flowers.lp: when the eighth flower came and whose it was, and whether
+    it was replaced."""
+    yield fact("eighth_flower", w, f.completed_at)
+    if f.owner is not None:
+        yield fact("eighth_flower_from", w, f.owner)
     if f.dealt:
         yield fact("flower_win_dealt", w)
     if not f.replaced:

@@ -51,7 +51,7 @@ def chapter_files(profile: str) -> list[Path]:
 
 
 # A chapter may begin with a line "%! when: SIGNAL …" naming what must be in the facts for
-# any of its rules to fire (verb:摸, what:錯碰, note:門前, fact:declared_win; class:kong
+# any of its rules to fire (verb:摸, what:錯碰, note:門前, fact:win_declared; class:kong
 # stands for every verb of that property in the verb table, so a new verb reaches the
 # chapters that read its properties).  Grounding costs clingo time for every rule whatever
 # the facts, so a judgement grounds only the

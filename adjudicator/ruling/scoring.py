@@ -64,7 +64,8 @@ class WinHand:
     not shown (台.29/台.30, 手牌未和毋須翻開) may leave ``concealed`` empty and
     ``winning_tile`` None.
 
-    Context flags, each established by the caller from the record:
+    Context flags, each established by the caller from the record (a judgement leaves
+    ``robbed_kong`` and ``flower_win`` unset: the chapters name how its win wins):
 
     * ``self_drawn``: the winning tile came from the wall (自摸).
     * ``robbed_kong``: won on another player's 加杠 tile (搶杠, 台.12).

@@ -1,10 +1,10 @@
 """The rules' inputs are declared and match what Python makes (asp/inputs.lp).
 
-Over every case of the corpus: the predicates Python emits (judge.symbols_of) and the
-predicates the chapters read without deriving them are one set, the one asp/inputs.lp
-declares; each is of a declared kind (record, combinatorics, rule set) and no fact names
-what a chapter concludes; ``#show`` names only what a chapter derives; clingo's warnings
-are on.
+Over every case of the corpus: the predicates Python emits (judge.symbols_of, and a caller
+scoring one hand) and the predicates the chapters read without deriving them are one set,
+the one asp/inputs.lp declares; each is of a declared kind (record, combinatorics, rule
+set) and no fact of a judgement names what a chapter concludes; ``#show`` names only what
+a chapter derives; clingo's warnings are on.
 """
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ import clingo
 import pytest
 
 from adjudicator.committee.cases import case_settings, find_cases, read_case
+from adjudicator.language import tiles
 from adjudicator.language.vocabulary import VERBS
 from adjudicator.rules import engine
 from adjudicator.rules.files import INPUTS_LP, all_chapters
@@ -25,6 +26,7 @@ from adjudicator.rules.inputs import KINDS, input_kinds
 from adjudicator.rules.rulesets import profile_names, profile_values, rule_set
 from adjudicator.rules.signatures import Signature, of_file
 from adjudicator.ruling.judge import symbols_of
+from adjudicator.ruling.scoring import HAND_FLAGS, WinHand, win_symbols
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -55,8 +57,19 @@ def _strings(sym: clingo.Symbol) -> list[str]:
     return []
 
 
+def one_hand() -> frozenset[Signature]:
+    """What a caller scoring one hand states (adjudicator score, the desk), every condition
+    on: it names them itself (a flower win's kind, 天和 …), where a judgement states the
+    record and the chapters name them."""
+    flowers = tiles.parse_tiles("春 夏 秋 冬 梅 蘭 竹 菊")
+    hand = WinHand(concealed=[], winning_tile=None, flowers=flowers, flower_win="七搶一",
+                   robbed_flower=flowers[-1], **dict.fromkeys(HAND_FLAGS, True))
+    return frozenset((s.name, len(s.arguments)) for s in win_symbols(1, hand))
+
+
 def emitted() -> frozenset[Signature]:
-    return frozenset(emitted_strings())
+    """Every predicate Python emits: over the corpus, and scoring one hand."""
+    return frozenset(emitted_strings()) | one_hand()
 
 
 def _union(attr: str, paths: list[Path]) -> set[Signature]:
@@ -91,14 +104,6 @@ def test_every_emitted_fact_is_of_a_declared_kind() -> None:
 # What the chapters conclude by name: the rows of a 台 or 番 count and the start shapes.
 _CONCLUDES = re.compile(r'^(?:pattern|gd_base|gd_addition|gd_special|gd_min_context|'
                         r'start_shape|start_candidate)\(W, (?:D, )?"([^"]+)"', re.M)
-# Concluded names Python still states, until their rule moves into the chapters (issue 26):
-# how a win on another's 加杠 tile is declared (搶杠, 台.12) and the two flower wins
-# (台.29, 台.30).
-NOT_YET_MOVED = {("declared_win", 5): {"搶杠", "八仙過海", "七搶一"},
-                 ("flower_win", 3): {"八仙過海", "七搶一"},
-                 ("score_context", 2): {"搶杠"},
-                 ("score_flower_win", 2): {"八仙過海", "七搶一"}}
-
 
 def concluded_names() -> frozenset[str]:
     """The names a chapter concludes, less the record's own words (自摸 is a verb too)."""
@@ -109,9 +114,9 @@ def concluded_names() -> frozenset[str]:
 def test_no_emitted_fact_names_a_ruling_concept() -> None:
     concepts = concluded_names()
     assert {"天和", "人和首張", "配牌花和", "三暗刻", "平和"} <= concepts
+    assert {"搶杠", "八仙過海", "七搶一"} <= concepts
     named = {sig: set(strings & concepts) for sig, strings in emitted_strings().items()}
-    named = {sig: found for sig, found in named.items() if found}
-    assert named == NOT_YET_MOVED
+    assert {sig: found for sig, found in named.items() if found} == {}
 
 
 def test_a_rule_set_makes_one_param_or_reading_per_value() -> None:

@@ -106,7 +106,8 @@ def test_outside_bettor_name_reaches_the_facts_as_a_string() -> None:
 def test_flower_win_before_the_replacement_is_marked() -> None:
     got = _facts(HEAD + "南 花: 春 夏 秋 冬 梅 蘭 竹\n"
                  "紀錄:\n44 南 摸 菊\n45 南 補花 菊\n46 南 和\n")
-    assert 'flower_win(3,"八仙過海",2)' in got and "flower_win_unreplaced(3)" in got
+    assert "eighth_flower(3,2)" in got and "flower_win_unreplaced(3)" in got
+    assert not any(f.startswith("eighth_flower_from(") for f in got)
 
 
 def test_robbed_flower_forms() -> None:
@@ -115,7 +116,7 @@ def test_robbed_flower_forms() -> None:
     form2 = _facts(HEAD + "南 花: 春 夏 秋 冬 梅 蘭\n北 花: 竹\n紀錄:\n60 南 摸 菊\n"
                    "61 南 補花 菊\n62 南 搶花 竹\n63 南 補 三萬\n64 南 和\n")
     # 台.30 →1 counts the robbed flower in the 牌面; →2 leaves it out (score_robbed_flower).
-    assert any(f.startswith('flower_win(4,"七搶一"') for f in form1)
+    assert 'eighth_flower(4,2)' in form1 and 'eighth_flower_from(4,"西")' in form1
     assert not any(f.startswith("score_robbed_flower(") for f in form1)
     assert "score_robbed_flower(5,40)" in form2
 
@@ -123,8 +124,9 @@ def test_robbed_flower_forms() -> None:
 def test_eight_flowers_held_from_before_is_an_ordinary_win() -> None:
     got = _facts(HEAD + "南 手牌: 一二三萬 四五六萬 七八九筒 二三四索 五五索 七八萬\n"
                  "南 花: 春 夏 秋 冬 梅 蘭 竹 菊\n紀錄:\n60 西 打 九萬\n61 南 和 九萬\n")
-    assert 'declared_win(2,"南","和銃","西",8)' in got
-    assert not any(f.startswith("flower_win(") for f in got)
+    assert 'win_declared(2,"南",8)' in got
+    assert not any(f.startswith(("eighth_flower", "win_on_own_draw", "win_after_kong"))
+                   for f in got)
 
 
 # --- Readings: each chapter follows its interpretation point ----------------------------

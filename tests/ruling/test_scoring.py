@@ -654,8 +654,10 @@ SETTLE_LOG = """規則: tw16
 """
 
 
-def _settle(how: str, frm: str, win_hand: WinHand) -> dict[tuple[str, str], int]:
-    """Payments (from, to) → 台 for one declared win at act 5 of SETTLE_LOG."""
+def _settle(eighth: int, frm: str | None, win_hand: WinHand) -> dict[tuple[str, str], int]:
+    """Payments (from, to) → 台 for one win declared at act 5 of SETTLE_LOG, its eighth
+    flower come at act ``eighth`` (2 laid out, 3 taken from ``frm``): the hand as a
+    judgement states it, its flower win named by play/flowers.lp."""
     from adjudicator.analysis import replay
     from adjudicator.facts import record as facts
     from adjudicator.facts.record import fact
@@ -664,8 +666,9 @@ def _settle(how: str, frm: str, win_hand: WinHand) -> dict[tuple[str, str], int]
 
     incident = reader.read(SETTLE_LOG)
     symbols = facts.all_facts(incident, replay.replay(incident))
-    symbols += [fact("declared_win", 5, win_hand.seat, how, frm, tiles.UNKNOWN),
-                *win_symbols(5, win_hand)]
+    symbols += [fact("win_declared", 5, win_hand.seat, tiles.UNKNOWN),
+                fact("eighth_flower", 5, eighth), *win_symbols(5, win_hand)]
+    symbols += [fact("eighth_flower_from", 5, frm)] if frm else []
     atoms = engine.solve(symbols, "tw16")
     out = {}
     for a in atoms:
@@ -681,29 +684,27 @@ def test_settle_seven_rob_one_form2_kong_flower_three_pay() -> None:
     # test_t30_robbed_flower_left_out_of_face): 視同自摸, three pay the 牌面 6; the robbed
     # 北 alone adds 七搶一 8; the dealer 東 adds 作莊 1.
     h = hand(A_OPEN, "9m", ("碰 2z",), flowers=ALL_FLOWERS, kong_replacement=True,
-             flower_win="七搶一", robbed_flower=tiles.from_ascii("7f"))
-    assert _settle("七搶一", "北", h) == {("東", "南"): 7, ("西", "南"): 6, ("北", "南"): 14}
+             robbed_flower=tiles.from_ascii("7f"))
+    assert _settle(3, "北", h) == {("東", "南"): 7, ("西", "南"): 6, ("北", "南"): 14}
 
 
 def test_settle_seven_rob_one_form2_only_robbed_pays() -> None:
     # 台.30 →2 without 杠上開花: 被搶花者賠付 8 台 1 底; nobody else pays.
     h = WinHand(concealed=[], winning_tile=None, flowers=t(ALL_FLOWERS), seat="南",
-                flower_win="七搶一", robbed_flower=tiles.from_ascii("7f"))
-    assert _settle("七搶一", "北", h) == {("北", "南"): 8}
+                robbed_flower=tiles.from_ascii("7f"))
+    assert _settle(3, "北", h) == {("北", "南"): 8}
 
 
 def test_settle_seven_rob_one_form1_robbed_dealer_adds_extra() -> None:
     # 台.30 →1 (no robbed_flower fact) robbed from the dealer 東: 8 + 作莊 1.
-    h = WinHand(concealed=[], winning_tile=None, flowers=t(ALL_FLOWERS), seat="南",
-                flower_win="七搶一")
-    assert _settle("七搶一", "東", h) == {("東", "南"): 9}
+    h = WinHand(concealed=[], winning_tile=None, flowers=t(ALL_FLOWERS), seat="南")
+    assert _settle(3, "東", h) == {("東", "南"): 9}
 
 
 def test_settle_eight_immortals_three_pay() -> None:
     # 台.29: three pay 8 台 1 底; the dealer 東 also 作莊 1.
-    h = WinHand(concealed=[], winning_tile=None, flowers=t(ALL_FLOWERS), seat="南",
-                self_drawn=True, flower_win="八仙過海")
-    assert _settle("八仙過海", "none", h) == {("東", "南"): 9, ("西", "南"): 8, ("北", "南"): 8}
+    h = WinHand(concealed=[], winning_tile=None, flowers=t(ALL_FLOWERS), seat="南")
+    assert _settle(2, None, h) == {("東", "南"): 9, ("西", "南"): 8, ("北", "南"): 8}
 
 
 # --------------------------------------------------------------------------------------
