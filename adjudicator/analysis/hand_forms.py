@@ -12,8 +12,10 @@ long-lived worker's memory stays flat however many logs it judges.
 from __future__ import annotations
 
 from bisect import insort
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
+from types import MappingProxyType
 
 from adjudicator.analysis import hands
 from adjudicator.language.incident import Meld
@@ -24,8 +26,9 @@ MEMO_SIZE = 1 << 15
 Forms = tuple[str, ...]
 """The forms an answer holds in, standard first; () when it holds in none."""
 
-Waits = tuple[tuple[str, frozenset[int]], ...]
-"""Each form, with the tiles that complete the hand in it (standard first)."""
+Waits = Mapping[int, Forms]
+"""Each tile that completes the hand, with the form it completes it in (one: a tile that
+completes a standard hand is not counted to the special form)."""
 
 
 def special_form(sets: int) -> str:
@@ -79,15 +82,9 @@ def _waits(tiles: tuple[int, ...], n_melds: int, fixed: tuple[int, ...],
         std, special = hands.special_waits(own, sets - n_melds, held=held, family_sets=sets)
     except ValueError:  # more sets laid out than the family's hand has
         return None
-    return (("std", frozenset(std)), (special_form(sets), frozenset(special)))
-
-
-def waiting_forms(hand: Hand, sets: int, tile: int) -> Forms | None:
-    """The forms in which ``tile`` completes ``hand``; None when it is not waiting-sized."""
-    found = waits(hand, sets)
-    if found is None:
-        return None
-    return tuple(form for form, tiles in found if tile in tiles)
+    forms = {t: ("std",) for t in std}
+    forms.update({t: (special_form(sets),) for t in special})
+    return MappingProxyType(forms)
 
 
 def complete(hand: Hand, sets: int) -> Forms | None:
@@ -112,15 +109,20 @@ def ready(hand: Hand, sets: int) -> Forms | None:
     or has a discard leaving it waiting; None when it is neither size."""
     found = waits(hand, sets)
     if found is not None:
-        return tuple(form for form, tiles in found if tiles)
+        return _in_order(found.values(), sets)
     forms = complete(hand, sets)
     if forms is None:
         return None
-    held = set(forms)
+    groups = [forms]
     for t in set(hand.tiles):
-        rest = hand.without(t)
-        held.update(form for form, tiles in (waits(rest, sets) or ()) if tiles)  # type: ignore[arg-type]
-    return tuple(f for f in ("std", special_form(sets)) if f in held)
+        groups += (waits(hand.without(t), sets) or {}).values()  # type: ignore[arg-type]
+    return _in_order(groups, sets)
+
+
+def _in_order(forms: Iterable[Forms], sets: int) -> Forms:
+    """The forms named in ``forms``, each once, standard first."""
+    named = {f for group in forms for f in group}
+    return tuple(f for f in ("std", special_form(sets)) if f in named)
 
 
 def clear() -> None:

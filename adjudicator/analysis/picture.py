@@ -30,8 +30,8 @@ from adjudicator.rules.families import DEFAULT, Family
 DRAWS = VERB_CLASSES["draw"] | VERB_CLASSES["lays_flower"]
 READY_VERBS = VERB_CLASSES["ready"]
 
-Known = list[dict[Seat, Hand | None]]
-"""Index i (1 … n+1): each seat's hand before act i (None: not known)."""
+Known = dict[Seat, list[Hand | None]]
+"""By seat, index i (1 … n+1): the seat's hand before act i (None: not known)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,25 +72,28 @@ class HandPicture:
 def _known(state: HandState) -> Hand | None:
     if not state.known or state.unknown or state.excess:
         return None
-    return Hand(tuple(sorted(t for t in state.concealed.elements() if 0 <= t < T.N_PLAYING)),
-                tuple(state.melds))
+    tiles = sorted(state.concealed.elements())
+    if tiles and (tiles[0] < 0 or tiles[-1] >= T.N_PLAYING):  # a flower not yet laid out
+        tiles = [t for t in tiles if 0 <= t < T.N_PLAYING]
+    return Hand(tuple(tiles), tuple(state.melds))
 
 
 def _forward(timeline: Timeline, n: int) -> Known:
     """Every hand before each act, as far as the replay knows it."""
-    out: Known = [{}]
-    # The replay shares a hand's state between the acts that leave it alone: read it once.
-    seen: dict[int, Hand | None] = {}
-    for i in range(1, n + 2):
-        states = timeline.before[i - 1] if i <= len(timeline.before) else timeline.final
-        row: dict[Seat, Hand | None] = {}
-        for s in SEATS:
+    before = timeline.before
+    rows = [before[i - 1] if i <= len(before) else timeline.final for i in range(1, n + 2)]
+    out: Known = {}
+    for s in SEATS:
+        column: list[Hand | None] = [None]
+        last: HandState | None = None
+        hand: Hand | None = None
+        for states in rows:
             state = states[s]
-            key = id(state)
-            if key not in seen:
-                seen[key] = _known(state)
-            row[s] = seen[key]
-        out.append(row)
+            # The replay shares a hand's state between the acts that leave it alone.
+            if state is not last:
+                last, hand = state, _known(state)
+            column.append(hand)
+        out[s] = column
     return out
 
 
@@ -157,14 +160,14 @@ def known_hands(incident: Incident, timeline: Timeline,
     n = len(acts)
     known = _forward(timeline, n)
     for (i, seat), hand in (anchors or {}).items():
-        if known[i][seat] is None:
-            known[i][seat] = hand
+        if known[seat][i] is None:
+            known[seat][i] = hand
     stated = _stated_after(incident)
-    for seat in SEATS:
+    for seat, column in known.items():
         for i in range(n, 0, -1):
-            later = known[i + 1][seat]
-            if known[i][seat] is None and later is not None and (i, seat) not in stated:
-                known[i][seat] = _undo(acts[i - 1], seat, later)
+            later = column[i + 1]
+            if column[i] is None and later is not None and (i, seat) not in stated:
+                column[i] = _undo(acts[i - 1], seat, later)
     return known
 
 
@@ -178,24 +181,42 @@ def _tile_of(act: Act) -> int | None:
     return act.tiles[0]
 
 
-def _offer(act: Act, row: dict[Seat, Hand | None], sets: int) -> Offer:
+class _Asked:
+    """Each hand's waits, by the hand: the replay shares a hand between the acts that leave
+    it alone, so the hand a discard asks about is mostly the one the last discard did."""
+
+    def __init__(self, sets: int) -> None:
+        self.sets = sets
+        self.waits: dict[int, tuple[Hand, hand_forms.Waits | None]] = {}
+
+    def waiting_forms(self, hand: Hand, tile: int) -> Forms:
+        """The forms in which ``tile`` completes ``hand`` (() when it is not waiting-sized)."""
+        seen = self.waits.get(id(hand))
+        if seen is None:  # the hand is kept with its answer, so its id stays its own
+            seen = self.waits[id(hand)] = (hand, hand_forms.waits(hand, self.sets))
+        found = seen[1]
+        return () if found is None else found.get(tile, ())
+
+
+def _offer(act: Act, i: int, known: Known, asked: _Asked) -> Offer:
     tile = _tile_of(act)
     if tile is None:
         return Offer(None)
     own: Forms | None = None
     wins: dict[Seat, Forms | None] = {}
     pairs: set[Seat] = set()
-    for seat, hand in row.items():
+    for seat, column in known.items():
+        hand = column[i]
         if seat == act.actor:
             rest = hand.without(tile) if hand is not None else None
             if rest is not None and act.note != "門前":
-                own = hand_forms.waiting_forms(rest, sets, tile) or ()
+                own = asked.waiting_forms(rest, tile)
         elif hand is None:
             wins[seat] = None
         else:
             if act.verb == "打" and hand.count(tile) >= 2:
                 pairs.add(seat)
-            wins[seat] = hand_forms.waiting_forms(hand, sets, tile) or ()
+            wins[seat] = asked.waiting_forms(hand, tile)
     return Offer(tile, own, wins, frozenset(pairs))
 
 
@@ -216,7 +237,7 @@ def _asks_after_draw(act: Act) -> bool:
 
 def _kong_waits(after: Hand | None, sets: int) -> tuple[int, ...] | None:
     found = hand_forms.waits(after, sets) if after is not None else None
-    return None if found is None else tuple(sorted(found[0][1]))
+    return None if found is None else tuple(sorted(t for t, f in found.items() if "std" in f))
 
 
 def picture(incident: Incident, timeline: Timeline, family: Family = DEFAULT,
@@ -228,18 +249,19 @@ def picture(incident: Incident, timeline: Timeline, family: Family = DEFAULT,
     drawn: dict[int, Forms | None] = {}
     ready: dict[int, Forms | None] = {}
     kongs: dict[int, tuple[int, ...] | None] = {}
+    asked = _Asked(sets)
     for i, act in enumerate(incident.acts, 1):
         seat = act.actor
         if seat not in SEATS:
             continue
         if act.verb in VERB_CLASSES["offers_tile"]:
-            offers[i] = _offer(act, known[i], sets)
+            offers[i] = _offer(act, i, known, asked)
         elif act.verb in DRAWS:
             if _asks_after_draw(act):
-                drawn[i] = _drawn(known[i + 1][seat], sets)  # type: ignore[index]
+                drawn[i] = _drawn(known[seat][i + 1], sets)  # type: ignore[index]
         elif act.verb in READY_VERBS:
-            hand = known[i][seat]  # type: ignore[index]
+            hand = known[seat][i]  # type: ignore[index]
             ready[i] = None if hand is None else hand_forms.ready(hand, sets) or ()
         if act.verb == "暗杠":
-            kongs[i] = _kong_waits(known[i + 1][seat], sets)  # type: ignore[index]
+            kongs[i] = _kong_waits(known[seat][i + 1], sets)  # type: ignore[index]
     return HandPicture(known, offers, drawn, ready, kongs)
