@@ -334,7 +334,15 @@ def is_complete(concealed: TilesOrCounts, n_sets: int, *,
     return ligu and n_sets == FAMILY_SETS_16 and _ligu_of(c) is not None
 
 
+# Seven pairs and a triplet are at most eight kinds of tile (a four read as two pairs is
+# fewer): a hand of more kinds is no 嚦咕嚦咕, nor one tile away from it, which a count of
+# the empty places tells without reading the hand.
+_LIGU_KINDS = 8
+
+
 def _ligu_of(c: Sequence[int]) -> Ligu | None:
+    if N_PLAYING - list(c).count(0) > _LIGU_KINDS:
+        return None
     # 17 tiles is odd and a pair is even, so the triplet is the one tile with an odd count:
     # the reading is unique when it exists.
     odd = [t for t in range(N_PLAYING) if c[t] % 2]
@@ -405,6 +413,9 @@ def _structural_waits(c: list[int]) -> set[Tile]:
 
 def _ligu_waits(c: Sequence[int]) -> set[Tile]:
     """Tiles that make 16 concealed tiles a 嚦咕嚦咕."""
+    # The tile that comes must be one held (a new kind would stand alone).
+    if N_PLAYING - list(c).count(0) > _LIGU_KINDS:
+        return set()
     odd = [t for t in range(N_PLAYING) if c[t] % 2]
     if not odd:  # eight pairs: any of them may become the triplet
         return {t for t in range(N_PLAYING) if c[t] >= 2}
