@@ -334,7 +334,15 @@ def is_complete(concealed: TilesOrCounts, n_sets: int, *,
     return ligu and n_sets == FAMILY_SETS_16 and _ligu_of(c) is not None
 
 
+# Seven pairs and a triplet are at most eight kinds of tile (a four read as two pairs is
+# fewer): a hand of more kinds is no 嚦咕嚦咕, nor one tile away from it, which a count of
+# the empty places tells without reading the hand.
+_LIGU_KINDS = 8
+
+
 def _ligu_of(c: Sequence[int]) -> Ligu | None:
+    if N_PLAYING - list(c).count(0) > _LIGU_KINDS:
+        return None
     # 17 tiles is odd and a pair is even, so the triplet is the one tile with an odd count:
     # the reading is unique when it exists.
     odd = [t for t in range(N_PLAYING) if c[t] % 2]
@@ -405,6 +413,9 @@ def _structural_waits(c: list[int]) -> set[Tile]:
 
 def _ligu_waits(c: Sequence[int]) -> set[Tile]:
     """Tiles that make 16 concealed tiles a 嚦咕嚦咕."""
+    # The tile that comes must be one held (a new kind would stand alone).
+    if N_PLAYING - list(c).count(0) > _LIGU_KINDS:
+        return set()
     odd = [t for t in range(N_PLAYING) if c[t] % 2]
     if not odd:  # eight pairs: any of them may become the triplet
         return {t for t in range(N_PLAYING) if c[t] >= 2}
@@ -532,3 +543,41 @@ def complete(concealed: Iterable[Tile], fixed_sets: int = 0, *,
     """Whether a hand state is a winning shape (concealed tiles include the winning one)."""
     own, n_sets, _ = _state(concealed, fixed_sets, (), family_sets)
     return is_complete(own, n_sets, ligu=ligu and fixed_sets == 0)
+
+
+# ---------------------------------------------------------------------------------------
+# Both shapes of a family at once: the standard one and its special one (嚦咕嚦咕 in the
+# 16-tile family, 十三幺 in the 13+1 families), each hand's tiles counted once
+
+
+def special_waits(concealed: TilesOrCounts, n_sets: int, *,
+                  held: TilesOrCounts | None = None,
+                  family_sets: int = FAMILY_SETS_16) -> tuple[set[Tile], set[Tile]]:
+    """(tiles completing a standard hand, tiles completing only the family's special shape).
+
+    As ``waits`` (``held`` drops a wait whose four copies are the player's own); the
+    special shape needs nothing laid out (``n_sets == family_sets``).
+    """
+    c = _checked(concealed, n_sets, 1)
+    std = _structural_waits(c)
+    special: set[Tile] = set()
+    if n_sets == family_sets:
+        special = (_ligu_waits(c) if family_sets == FAMILY_SETS_16
+                   else thirteen_orphans_waits(c)) - std
+    if held is not None:
+        own = as_counts(held)
+        std = {t for t in std if own[t] < 4}
+        special = {t for t in special if own[t] < 4}
+    return std, special
+
+
+def special_complete(concealed: TilesOrCounts, n_sets: int, *,
+                     family_sets: int = FAMILY_SETS_16) -> tuple[bool, bool]:
+    """(a complete standard hand, complete in the family's special shape only)."""
+    c = _checked(concealed, n_sets, 2)
+    std = _whole(_statuses(c))
+    if std or n_sets != family_sets:
+        return std, False
+    if family_sets == FAMILY_SETS_16:
+        return False, _ligu_of(c) is not None
+    return False, thirteen_orphans(c) is not None

@@ -21,7 +21,7 @@ from clingo import Symbol
 from adjudicator.analysis.replay import HandState, Timeline, apply_position
 from adjudicator.facts.record import fact
 from adjudicator.language import tiles as T
-from adjudicator.language.incident import Act, Incident, Position
+from adjudicator.language.incident import Act, Incident, Meld, Position
 from adjudicator.language.seats import SEATS, Seat
 from adjudicator.language.vocabulary import VERB_CLASSES, inert
 from adjudicator.rules.families import DEFAULT, TW16, Family
@@ -344,15 +344,16 @@ def _last_taken(concealed: Counter[int], melds: list, family: Family) -> int | N
     held = sum(concealed.values())
     if held % 3 != 2 or not held:
         return None
-    from adjudicator.analysis import hands
+    from adjudicator.analysis.hand_forms import Hand, waits
 
-    fixed = [t for m in melds for t in (m.tiles if hasattr(m, "tiles") else m[1])]
+    laid = tuple(m if isinstance(m, Meld) else Meld(m[0], tuple(m[1])) for m in melds)
     for t in sorted(concealed):
         rest = concealed.copy()
         rest[t] -= 1
-        if t in hands.winning_tiles(list(rest.elements()), len(melds), fixed_tiles=fixed,
-                                    family_sets=family.sets,
-                                    ligu=family.sets == hands.FAMILY_SETS_16):
+        kept = tuple(sorted(x for x in rest.elements() if 0 <= x < T.N_PLAYING))
+        # 嚦咕嚦咕 counts, 十三幺 (the 13+1 families' special form) is not looked for here.
+        if any(form in ("std", "ligu") for form in (waits(Hand(kept, laid), family.sets)
+                                                    or {}).get(t, ())):
             concealed[t] -= 1
             return t
     last = max(concealed.elements())

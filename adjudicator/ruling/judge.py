@@ -9,7 +9,7 @@ from fractions import Fraction
 
 from clingo import Symbol
 
-from adjudicator.analysis import replay
+from adjudicator.analysis import picture, replay
 from adjudicator.analysis.contradictions import Conflicts
 from adjudicator.analysis.warnings import log_warnings, start_warnings
 from adjudicator.facts import hand_facts, win_facts
@@ -203,7 +203,9 @@ def facts_of(incident: Incident, timeline: replay.Timeline,
     # The declared wins, worked out once: their facts, and the hands they show.
     wins = win_facts.declared_wins(incident, timeline, family)
     symbols += win_facts.win_facts(incident, timeline, family, wins)
-    symbols += hand_facts.hand_facts(incident, timeline, family, wins)
+    # What the tiles allow at each act, analysed once and stated whole.
+    hands = picture.picture(incident, timeline, family, hand_facts.win_anchors(wins))
+    symbols += hand_facts.hand_facts(incident, timeline, hands)
     return symbols
 
 

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from clingo import Symbol
 
-from adjudicator.analysis import replay
+from adjudicator.analysis import picture, replay
 from adjudicator.facts import hand_facts as handfacts
 from adjudicator.facts import record as facts
 from adjudicator.facts import win_facts as winfacts
@@ -30,8 +30,10 @@ def _facts(text: str) -> set[str]:
     incident = reader.read(text)
     timeline = replay.replay(incident)
     out: list[Symbol] = list(facts.header_facts(incident))
-    out += winfacts.win_facts(incident, timeline)
-    out += handfacts.hand_facts(incident, timeline)
+    wins = winfacts.declared_wins(incident, timeline)
+    out += winfacts.win_facts(incident, timeline, wins=wins)
+    hands = picture.picture(incident, timeline, anchors=handfacts.win_anchors(wins))
+    out += handfacts.hand_facts(incident, timeline, hands)
     return {str(s) for s in out}
 
 
