@@ -1,20 +1,24 @@
-"""Throughput of ``adjudicator batch``, as ratios measured in one run.
+"""Throughput of ``adjudicator batch``, and where a log's CPU goes, measured in one run.
 
-Run: ``.venv/bin/python bench/batch.py [N] [--sample S]`` (N defaults to 10,000 generated logs,
-written once to bench/.corpus/).  Prints:
+Run: ``.venv/bin/python bench/batch.py [N] [--sample S] [--stages-only] [--reading]`` (N
+defaults to 10,000 generated logs, written once to bench/.corpus/).  Prints:
 
-* logs/s of ``adjudicator batch`` (local worker processes, all cores) over the N logs;
-* against (a) the single-log loop (``judge`` log after log in one process) and (b) the
-  floor: reading the log, building its facts and grounding + solving those facts with an
-  empty rule base — both on the first S logs, per process, and scaled by the worker count
-  so that the ratio compares like with like;
-* ms per act at 40, 400, 2,000 and 10,000 acts (the judgement should grow linearly);
-* the rules' step alone (one clingo run a chunk, as ``adjudicator batch`` makes them), CPU ms
-  a log;
-* peak memory of the batch run (parent and workers);
-* a cold ``adjudicator judge`` of a 40-act log against ``python -c "import clingo"``.
+* logs/s of ``adjudicator batch`` (local worker processes, all cores) over the N logs, and
+  its CPU ms a log, all processes (getrusage of the batch and its workers, the whole run);
+* the stage table: CPU ms a log of each stage (reading, validate, replay, facts, rule
+  selection, program building, grounding, solve + splitting + open facts, ruling), by
+  wrapping each stage's public function in one process that judges S logs in chunks as a
+  worker does; the batch harness is the whole run's CPU less that pass's;
+* reading by Lark alone and by the reader (known lines + Lark) on the same S logs;
+* the ratio to the single-log loop (``judge`` log after log in one process, CPU a log) and
+  to the floor (reading, validate, replay and facts, plus grounding and solving the facts
+  with no rules, the cheaper of a Control a log and a Control a chunk);
+* unless ``--stages-only``: peak memory, ms per act at 40, 400, 2,000 and 10,000 acts (the
+  judgement should grow linearly) and a cold ``adjudicator judge`` of a 40-act log against
+  ``python -c "import clingo"``.
 
-Asserts nothing: the machine is shared and noisy, so read the ratios.
+``--reading`` prints the reading line alone.  Asserts nothing: the machine is shared and
+noisy, so read the ratios, and the CPU figures rather than the wall ones.
 """
 
 from __future__ import annotations
