@@ -1,14 +1,20 @@
 """Load on the desk's API: POST /api/judge with a 40-act log, on loopback, for a while.
 
 Run: ``.venv/bin/python bench/desk_load.py [--seconds 30] [--warmup 15] [--clients 8]
-[--rate R] [--same]``.  Starts ``adjudicator serve`` on a free port (SQLite in a temporary
+[--rate R] [--same] [--archive] [--rate-limit N]``; issue 30's figures are
+``--clients 8 --seconds 120`` (targets: >= 90 judgements/s, p95 <= 200 ms, flat memory).
+Starts ``adjudicator serve`` on a free port (SQLite in a temporary
 folder), puts it under the same load for ``--warmup`` seconds first (not counted: the
 workers' caches and clingo's table of terms fill with what the logs bring, see
 desk/pool.py), then keeps ``--clients`` requests in flight for ``--seconds`` — or, with
 ``--rate``, sends R requests a second whatever the answers (an open load: the question "does
 it serve R judgements a second, and how fast", latency counted from when each was due).
 Each request is a different log (the seed varies, so no answer comes from the server's
-cache) unless ``--same``.  Prints requests/s,
+cache) unless ``--same``.  The answers are JSON and nothing is filed unless ``--archive``
+(each judgement filed too, ``?archive=true``: the archive's cost, measured apart).  The
+server is started with ``--rate-limit 0`` (the desk's per-client limit off; give
+``--rate-limit N`` to measure it on), so that eight clients on one address are not the
+limit measured.  Prints requests/s,
 p50/p95/max latency and, from the answers' Server-Timing header, how much of it was waiting
 for a worker and how much the worker's run (and how many logs a run judged), the CPU each
 request cost the server (its own process and its judging workers) and this load
@@ -112,8 +118,9 @@ def rss_kb(pid: int) -> int:
     return total
 
 
-def request(port: int, body: bytes) -> bytes:
-    return (f"POST /api/judge HTTP/1.1\r\nhost: 127.0.0.1:{port}\r\n"
+def request(port: int, body: bytes, archive: bool = False) -> bytes:
+    path = "/api/judge?archive=true" if archive else "/api/judge"
+    return (f"POST {path} HTTP/1.1\r\nhost: 127.0.0.1:{port}\r\n"
             f"content-type: text/plain; charset=utf-8\r\ncontent-length: {len(body)}\r\n\r\n"
             ).encode() + body
 
@@ -259,7 +266,9 @@ def report(label: str, args: argparse.Namespace, took: float, load: float,
     n = len(latencies)
     load_is = (f"{args.rate:g} requests/s sent over up to {args.clients} connections"
                if args.rate else f"{args.clients} clients")
-    print(f"[{label}] POST /api/judge, 40-act log "
+    print(f"[{label}] POST /api/judge{'?archive=true' if args.archive else ''} (JSON answers"
+          f"{', each filed' if args.archive else ', nothing filed'}; server --rate-limit "
+          f"{args.rate_limit:g}), 40-act log "
           f"({'same log' if args.same else 'a new log each time'}), {load_is}, {took:.1f} s,"
           f" load average {load:.1f} at the start")
     print(f"requests: {n}  failures: {failures}  rate: {n / took:.1f} req/s")
@@ -286,7 +295,10 @@ def report(label: str, args: argparse.Namespace, took: float, load: float,
         print(f"abusive client answered: {ABUSE['statuses']}  (0: no answer in 120 s)")
         print(f"Chromium at once: at most {ABUSE['browsers']} browser(s) under the server")
     ordered = sorted(latencies)
-    return ordered[int(0.95 * (len(ordered) - 1))]
+    p95 = ordered[int(0.95 * (len(ordered) - 1))]
+    print(f"issue 30's targets: {n / took:.1f} judgements/s (>= 90), p95 {p95 * 1000:.0f} ms "
+          f"(<= 200), memory {(last - first) / first:+.1%} over the run (flat)")
+    return p95
 
 
 def main() -> None:
@@ -302,6 +314,10 @@ def main() -> None:
     parser.add_argument("--recycle", type=int, default=None,
                         help="the server's --recycle (logs a worker judges before it is replaced)")
     parser.add_argument("--same", action="store_true", help="the same log every time")
+    parser.add_argument("--archive", action="store_true",
+                        help="file every judgement (?archive=true): the archive's cost")
+    parser.add_argument("--rate-limit", type=float, default=0,
+                        help="the server's --rate-limit (requests a minute per client; 0: off)")
     parser.add_argument("--abusive", action="store_true",
                         help="beside the clients, two maximal logs and two PDFs a second")
     parser.add_argument("--compare", action="store_true",
@@ -314,15 +330,14 @@ def main() -> None:
     runs = 2 if args.compare else 1
     # More logs than the server could judge in the time: none is sent twice.
     count = int((args.warmup + args.seconds * runs) * 400) + 100
-    bodies = [request(port, make_log(40, seed=7 if args.same else 1000 + i).encode())
-              for i in range(count)]
+    bodies = [request(port, make_log(40, seed=7 if args.same else 1000 + i).encode(),
+                      args.archive) for i in range(count)]
     labels = ["quiet", "abusive"] if args.compare else [
         "abusive" if args.abusive else "quiet"]
     p95s = []
     with tempfile.TemporaryDirectory() as work:
-        # Loopback clients are not rate-limited (serve --rate-limit): the bench is one.
         cmd = [sys.executable, "-m", "adjudicator", "serve", "--port", str(port),
-               "--db", f"sqlite:///{work}/archive.db"]
+               "--db", f"sqlite:///{work}/archive.db", "--rate-limit", f"{args.rate_limit:g}"]
         if args.workers:
             cmd += ["--workers", str(args.workers)]
         if args.recycle is not None:

@@ -4,8 +4,9 @@
 contextual lexer; the parser is built once, by ``parser()``); the Transformer below turns
 the tree into the log as written (syntax.py), one method per grammar rule, checking
 nothing; validate.py then checks names, tiles, counts and numbers in the order of the log
-and builds the typed ``Incident``.  Anything that does not fit, whether to the grammar or
-to the meaning, is a ``LogError``.
+and builds the typed ``Incident``.  A record line Lark has read before in this process is
+not read again: known_lines.py puts what Lark read then in its place.  Anything that does
+not fit, whether to the grammar or to the meaning, is a ``LogError``.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from lark.exceptions import LarkError, UnexpectedInput
 from lark.lexer import BasicLexer, ContextualLexer, Lexer, LexerState
 
 from adjudicator import cache as disk
+from adjudicator.language import known_lines
 from adjudicator.language import syntax as sx
 from adjudicator.language.errors import LogError, from_lark
 from adjudicator.language.incident import Header, Incident
@@ -46,6 +48,12 @@ class _Declared:
     def __init__(self) -> None:
         self.names: list[str] = []  # longest first: 阿明明 is tried before 阿明
         self.firsts: set[str] = set()  # first characters, a cheap test before any search
+
+    def reset(self, names: list[str]) -> None:
+        """Back to knowing only ``names`` (before a log is read again from its start)."""
+        self.names, self.firsts = [], set()
+        for name in names:
+            self.learn(name)
 
     def learn(self, name: str) -> None:
         self.names.append(name)
@@ -163,11 +171,35 @@ def parse(text: str, declared: _Declared | None = None) -> sx.LogWritten:
     """``text`` as written, line by line (a newline is added at the end when missing).
 
     ``declared`` collects the player names the header declares, as the lexer meets them.
+    The record's lines Lark has read before in this process are read from what it read
+    (known_lines.py); Lark reads the rest, and the whole log again when anything fails,
+    so every error is Lark's.
     """
     lark = parser()  # outside the try: a broken grammar is a bug, not a fault of the log
-    context = _DECLARED.set(declared if declared is not None else _Declared())
+    declared = declared if declared is not None else _Declared()
+    text = text if text.endswith("\n") else text + "\n"
+    first = list(declared.names)
     try:
-        return lark.parse(text if text.endswith("\n") else text + "\n")
+        written = known_lines.read(text, declared, lark,
+                                   lambda blanked: _parse(lark, blanked, declared))
+    except LarkError:
+        written = None
+    if written is not None:
+        return written
+    declared.reset(first)
+    return _parse(lark, text, declared)
+
+
+def parse_lark(text: str, declared: _Declared | None = None) -> sx.LogWritten:
+    """``parse`` by Lark alone, every line (what the fast path is checked against)."""
+    declared = declared if declared is not None else _Declared()
+    return _parse(parser(), text if text.endswith("\n") else text + "\n", declared)
+
+
+def _parse(lark: Lark, text: str, declared: _Declared) -> sx.LogWritten:
+    context = _DECLARED.set(declared)
+    try:
+        return lark.parse(text)
     finally:
         _DECLARED.reset(context)
 
