@@ -32,8 +32,8 @@ def coverage(
 
     案例的裁決在 認定、和牌（含牌型）、賠付 或 下盤 引用某條款，即算涵蓋該條款；
     拒收案例（*.refusal）的紀錄如其「#! refused:」行所言被拒收時，算涵蓋拒收所引的條款；
-    整將案例（*.match）涵蓋各盤裁決所引與換圈所依（定莊、粵.風圈）的條款；國標計番案例
-    （*.fan）計得其期望番種時，涵蓋那些番種（國標.N）。
+    整將案例（*.match）涵蓋各盤裁決所引、換圈所依（定莊、粵.風圈）與插花時機警告所引的
+    條款；國標計番案例（*.fan）計得其期望番種時，涵蓋那些番種（國標.N）。
     """
     from adjudicator.committee.cases import missing
     from adjudicator.committee.coverage import coverage as measure

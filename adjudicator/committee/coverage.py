@@ -90,8 +90,8 @@ def coverage(paths: Iterable[Path]) -> Coverage:
 
 
 def _match(report: Coverage, path: Path) -> None:
-    """A match case reaches what its hands' rulings cite and the clause each new 圈 turned
-    by (定莊, 粵.風圈), when it passes."""
+    """A match case reaches what its hands' rulings cite, the clause each new 圈 turned by
+    (定莊, 粵.風圈) and the clauses of its 插花 warnings, when it passes."""
     name = case_name(path)
     report.cases.append(name)
     result = run_match_case(path)
@@ -103,6 +103,7 @@ def _match(report: Coverage, path: Path) -> None:
         clauses |= cited(hand.ruling)
         if hand.deal is not None and hand.deal.round_clause:
             clauses.add(hand.deal.round_clause)
+        clauses |= {w.clause for w in hand.warnings if w.clause}  # a 插花 change out of time
     _count(report, name, clauses)
 
 

@@ -18,7 +18,8 @@ from adjudicator.language.vocabulary import FINDING_KINDS, OFFENCES, VERBS
 # The words of the game live in vocabulary.py; re-exported for the readers of these types.
 __all__ = ["FINDING_KINDS", "OFFENCES", "VERBS"]
 
-Actor = Seat | Literal["裁判", "牌局"]
+# A chair, the referee, the table, or a 外插 bettor by name (its only act: 影響行牌).
+Actor = Seat | Literal["裁判", "牌局"] | str
 Money = int | Fraction
 
 
@@ -84,11 +85,12 @@ RecordItem = Act | WallCount | Position
 
 @dataclass(frozen=True)
 class Bet:
-    """插花: 外插 by an outsider (fixed amount), or 內插 by a player (in 底)."""
+    """插花: 外插 by an outsider (a fixed amount, or 底台: the host's own 底 and 台), or 內插
+    by a player (in 底)."""
 
     line: int
     kind: Literal["外插", "內插"]
-    amount: int
+    amount: int | Literal["底台"]
     bettor: str | None = None
     # 插花時各家得表明接受與否: the chairs (of a match: the players) that refused the bet.
     refused: tuple[str, ...] = ()

@@ -42,7 +42,13 @@ from adjudicator.language.incident import (
     WinExpectation,
 )
 from adjudicator.language.seats import SEAT_ALIASES, Seat
-from adjudicator.language.vocabulary import HEADER_KEYS, MATCH_ONLY_KEYS, VERB_CLASSES, canonical
+from adjudicator.language.vocabulary import (
+    HEADER_KEYS,
+    MATCH_ONLY_KEYS,
+    VERB_CLASSES,
+    canonical,
+    kind_of,
+)
 
 # The Header field each header key fills, by how its value is read.
 _CHAIR_FIELDS = {"莊家": "dealer", "開門": "open_seat"}
@@ -196,6 +202,9 @@ class _Validator:
         return seat
 
     def actor(self, token: Token) -> Actor:
+        if token.type == "NAME" and token.value not in self.incident.header.players \
+                and token.value in self.outsiders():
+            return token.value  # a 外插 bettor, who holds no chair
         if token.type in ("SEAT", "NAME"):
             return self.who(token)
         return "裁判" if token.type == "REFEREE" else "牌局"
@@ -262,7 +271,7 @@ class _Validator:
                     self.fail(token, "他家的座位", f"{chair} 是這注的主家，不能不受自己的注")
             header.side_bets.append(SideBet(
                 line=line.key.line or 0, kind=line.kind, seat=seat,
-                amount=self.number(line.amount),
+                amount="底台" if line.amount.type == "STAKE_TABLE" else self.number(line.amount),
                 bettor=None if line.bettor is None else line.bettor.value,
                 refused=refused,
             ))
@@ -380,6 +389,20 @@ class _Validator:
             self.fail(token, SEAT_WORDS, "牌局 只能寫「荒局」")
         if verb == "荒局" and actor != "牌局":
             self.fail(token, "牌局", "荒局 的主詞是 牌局（也可以只寫 荒局）")
+        # 插花.影響: only an outsider (a 外插 bettor) sways the play from beside the table,
+        # and an outsider does nothing else at it.
+        outsider = actor in self.outsiders() and actor not in SEAT_ALIASES.values()
+        if kind_of(verb) == "outsider" and not outsider:
+            names = "、".join(sorted(self.outsiders())) or "（此盤沒有外插）"
+            self.fail(token, f"外插者的名字：{names}",
+                      f"「{verb}」的主詞是「插花: 外插」行寫的外插者")
+        if outsider and kind_of(verb) != "outsider":
+            words = "、".join(v for v in VERBS if kind_of(v) == "outsider")
+            self.fail(token, SEAT_WORDS, f"外插者 {actor} 不在桌上，只能寫「{words}」")
+
+    def outsiders(self) -> set[str]:
+        """The names of this hand's 外插 bettors (the 插花 lines read so far)."""
+        return {b.bettor for b in self.incident.header.side_bets if b.bettor is not None}
 
     def act(self, act: sx.ActWritten) -> _ActParts:
         verb = canonical(act.verb.value)

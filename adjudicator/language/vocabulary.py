@@ -78,6 +78,7 @@ KINDS: dict[str, str] = {
     "handling": "a hand's touch on tiles, narrated", "showing": "tiles shown",
     "mishap": "a mishap or putting it right", "report": "a report of an offence",
     "referee": "the referee's act", "table": "the table's own event",
+    "outsider": "an act of a 外插 bettor, who holds no chair (its actor is the bettor's name)",
 }
 
 # Every act of the record language (language/verbs.toml: a new verb is a row there):
@@ -150,7 +151,7 @@ CANONICAL_CHARS: dict[str, str] = {
     "复": "復", "乱": "亂", "检": "檢", "举": "舉", "发": "發", "现": "現", "过": "過",
     "错": "錯", "捡": "撿", "窥": "窺", "视": "視", "带": "帶", "诈": "詐", "赔": "賠",
     "违": "違", "规": "規", "强": "強", "优": "優", "门": "門", "墙": "牆", "无": "無",
-    "将": "將", "于": "於", "内": "內", "动": "動",
+    "将": "將", "于": "於", "内": "內", "动": "動", "响": "響",
 }
 _CANON = str.maketrans(CANONICAL_CHARS)
 

@@ -20,9 +20,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from adjudicator.language.errors import LogError
-from adjudicator.language.incident import Header, Incident, SideBet
+from adjudicator.language.incident import Header, Incident
 from adjudicator.language.seats import SEATS, Seat
-from adjudicator.match.format import MatchHeader
+from adjudicator.match import side_bets
+from adjudicator.match.format import BetChange, MatchBet, MatchHeader
 from adjudicator.rules.rulesets import named_family
 from adjudicator.ruling.model import NextHand, Ruling
 
@@ -61,13 +62,16 @@ class Carried:
     seat_change_due: str | None = None  # why a 搬風 is due before this hand
     open: str | None = None  # why a value is open
     round_clause: str | None = None  # the clause the 圈 turned by before this hand
+    bets: tuple[MatchBet, ...] = ()  # the side bets in force, by person (match/side_bets.py)
+    lost: frozenset[str] = frozenset()  # who paid a 插花 stake on a win in the hand before
 
 
 @dataclass(frozen=True)
 class CarryWarning:
     hand: int
-    key: str  # 莊家 連莊 圈風 玩家 搬風
+    key: str  # 莊家 連莊 圈風 玩家 搬風 插花
     message: str
+    clause: str | None = None  # the clause a 插花 change out of time breaks
 
 
 @dataclass
@@ -77,12 +81,13 @@ class Settled:
     deal: Deal | None  # None: an open value the hand does not state (the carry stops)
     warnings: list[CarryWarning] = field(default_factory=list)
     stop: str | None = None
+    bets: tuple[MatchBet, ...] = ()  # the side bets in force after this hand's changes
 
 
 def start(header: MatchHeader) -> Carried:
     return Carried(jiang=1, round_wind=header.round_wind, dealer=header.dealer,
                    streak=header.streak, start_dealer=header.start_dealer,
-                   seating=dict(header.seating))
+                   seating=dict(header.seating), bets=tuple(header.side_bets))
 
 
 def base_header(carried: Carried, header: MatchHeader) -> Header:
@@ -92,30 +97,24 @@ def base_header(carried: Carried, header: MatchHeader) -> Header:
         profile=header.profile, round_wind=carried.round_wind or "東",
         dealer=carried.dealer, streak=carried.streak or 0,
         base=header.base, per_tai=header.per_tai, players=dict(chair),
-        side_bets=_bets(header, carried.seating),
+        side_bets=side_bets.on_chairs(carried.bets, carried.seating),
     )
 
 
-def _bets(header: MatchHeader, seating: dict[Seat, str]) -> list[SideBet]:
-    """The match's side bets on the chairs their players sit in."""
-    chair = {name: seat for seat, name in seating.items()}
-    return [SideBet(b.line, b.kind, b.amount, b.bettor,
-                    tuple(chair[p] for p in b.refused if p in chair), seat=chair[b.player])
-            for b in header.side_bets if b.player in chair]
-
-
-def settle(carried: Carried, incident: Incident, hand: int, header: MatchHeader) -> Settled:
+def settle(carried: Carried, incident: Incident, hand: int,
+           changes: tuple[BetChange, ...] = ()) -> Settled:
     """The hand's deal: the carried values, with what the hand itself states.
 
     Where the hand seats the players anew, the match's side bets move with their players
-    (the incident's header is brought up to date; its own 插花 lines stay as read).
+    (the incident's header is brought up to date; its own 插花 lines stay as read); its
+    起插, 退插 and 轉插 lines change the bets in force when their time allows.
     """
     h = incident.header
     out = Settled(deal=None)
     seating = _seating(carried, incident, hand, out.warnings)
     if seating != carried.seating:
-        own = h.side_bets[len(_bets(header, carried.seating)):]
-        h.side_bets = _bets(header, seating) + own
+        own = h.side_bets[len(carried.bets):]
+        h.side_bets = side_bets.on_chairs(carried.bets, seating) + own
     dealer_word = _both(carried.dealer, carried.seating)
     stated = h.lines
     for key, was, now in (("圈風", carried.round_wind, h.round_wind),
@@ -139,6 +138,12 @@ def settle(carried: Carried, incident: Incident, hand: int, header: MatchHeader)
     turned = carried.round_clause if h.round_wind == carried.round_wind else None
     out.deal = Deal(carried.jiang, h.round_wind, dealer, h.streak, start_dealer, seating,
                     turned)
+    when = side_bets.When(carried.jiang, h.round_wind, dealer, h.streak, start_dealer, seating,
+                          carried.lost)
+    out.bets, refused = side_bets.apply(carried.bets, when, incident, changes)
+    out.warnings += [CarryWarning(hand, "插花", (
+        f"第{hand}盤第 {r.line} 行：{r.message}（{r.clause}）；此項不生效，插花照原樣計"), r.clause)
+        for r in refused]
     return out
 
 
@@ -188,8 +193,11 @@ def _same_order(a: dict[Seat, str], b: dict[Seat, str]) -> bool:
 # ---------------------------------------------------------------------- the next hand
 
 
-def advance(deal: Deal, ruling: Ruling, seat_change: str) -> Carried:
-    """What the match carries into the next hand after ``deal`` was ruled ``ruling``."""
+def advance(deal: Deal, ruling: Ruling, seat_change: str,
+            bets: tuple[MatchBet, ...] = ()) -> Carried:
+    """What the match carries into the next hand after ``deal`` was ruled ``ruling`` (with
+    ``bets`` in force)."""
+    lost = side_bets.won_off(ruling, deal.seating)
     candidates, why_open = _next_hands(ruling)
     dealers = {n.dealer for n in candidates}
     streaks = {n.streak for n in candidates}
@@ -200,13 +208,13 @@ def advance(deal: Deal, ruling: Ruling, seat_change: str) -> Carried:
     counts = all(n.counts_streak for n in candidates)
     if turn is None:  # the 圈 (and perhaps the 將) is open with the dealer
         return Carried(deal.jiang, None, dealer, streak, deal.start_dealer, deal.seating,
-                       counts, open=why_open)
+                       counts, open=why_open, bets=bets, lost=lost)
     jiang, wind, new_jiang, due = turn
     open_ = why_open if None in (dealer, streak) else None
     # The 圈 turns by the family's own clause (000 定莊; 粵.風圈).
     clause = named_family(ruling.profile).round_clause if wind != deal.round_wind else None
     return Carried(jiang, wind, dealer, streak, deal.start_dealer, deal.seating, counts,
-                   new_jiang, due, open_, clause)
+                   new_jiang, due, open_, clause, bets, lost)
 
 
 def _next_hands(ruling: Ruling) -> tuple[list[NextHand], str]:

@@ -28,6 +28,13 @@ _HAND = re.compile(rf"^{_BLANK}*第{_BLANK}*([0-9０-９]+){_BLANK}*[盤盘]{_BL
                    rf"{_BLANK}*([^#＃]*?){_TAIL}")
 _DASHES = re.compile(rf"^{_BLANK}*-{{3,}}{_TAIL}")
 _EXPECT = re.compile(rf"^{_BLANK}*[將将]期望{_BLANK}*[:：]?{_TAIL}")
+# A hand's own lines about the match's side bets (插花.內插, 插花.外插, 插花.轉插): 起插 is a
+# 插花 line that lasts from this hand on; 退插 names whose bet ends here; 轉插 moves an
+# outsider's bet to another host.  Only a match has them: the hand reader never sees them.
+_BET_START = re.compile(rf"^({_BLANK}*)起插(?={_BLANK}*[:：])")
+_BET_END = re.compile(rf"^{_BLANK}*退插{_BLANK}*[:：]?{_BLANK}*([^#＃\s]+){_TAIL}")
+_BET_MOVE = re.compile(rf"^{_BLANK}*[轉转]插{_BLANK}*[:：]?{_BLANK}*([^#＃\s]+)"
+                       rf"{_BLANK}+([^#＃\s]+){_TAIL}")
 # The incident-language header keys that belong to the match as a whole (the occasion's
 # words once for all hands; 盤號 names each hand instead).
 MATCH_KEYS = frozenset({"規則", "圈風", "莊家", "連莊", "底", "台", "玩家", "插花",
@@ -40,6 +47,7 @@ class MatchBet(Bet):
     """A side bet that lasts the match; it rides on a person, whichever chair they move to."""
 
     player: str = field(kw_only=True)
+    since: int = field(default=1, kw_only=True)  # the 將 it began in (插花.內插: 不得退插)
 
 
 @dataclass
@@ -60,11 +68,23 @@ class MatchHeader:
 
 
 @dataclass(frozen=True)
+class BetChange:
+    """A hand's 起插, 退插 or 轉插 line: who (the bettor's name, or a 內插 player by name or
+    chair) and, for 轉插, the new host."""
+
+    line: int
+    kind: Literal["起插", "退插", "轉插"]
+    who: str = ""  # 起插: empty (the bet is the 插花 line read at this line)
+    to: str | None = None
+
+
+@dataclass(frozen=True)
 class HandText:
     number: int
     line: int  # the line that opens it (第N盤: or ---)
     label: str  # what follows 第N盤: on that line
     text: str  # the hand's own lines, after as many blank lines as come before them
+    bet_changes: tuple[BetChange, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -97,7 +117,7 @@ class StopExpectation:
 
 
 MatchExpectation = LedgerExpectation | DealExpectation | WarningExpectation | StopExpectation
-WARNING_KEYS = ("莊家", "連莊", "圈風", "玩家", "搬風")
+WARNING_KEYS = ("莊家", "連莊", "圈風", "玩家", "搬風", "插花")
 
 
 @dataclass
@@ -184,9 +204,31 @@ def _hands(lines: list[str], starts: list[int], end: int) -> list[HandText]:
                 _fail(lines, start, f"第{number}盤", f"盤號要依序：這裡是第 {number} 盤",
                       lines[start].find("第") + 1)
             label = marker.group(2).strip()
-        text = "\n" * (start + 1) + "\n".join(lines[start + 1:stop]) + "\n"
-        hands.append(HandText(number, start + 1, label, text))
+        own, changes = _bet_changes(lines, start + 1, stop)
+        text = "\n" * (start + 1) + "\n".join(own) + "\n"
+        hands.append(HandText(number, start + 1, label, text, changes))
     return hands
+
+
+def _bet_changes(lines: list[str], first: int,
+                 stop: int) -> tuple[list[str], tuple[BetChange, ...]]:
+    """The hand's lines for the reader, and its 起插 / 退插 / 轉插 lines: a 起插 line is read as
+    the 插花 line it is (the same length: columns stay the file's), the others as blank."""
+    own: list[str] = []
+    changes: list[BetChange] = []
+    for i in range(first, stop):
+        line = lines[i]
+        if (m := _BET_START.match(line)) is not None:
+            changes.append(BetChange(i + 1, "起插"))
+            line = m.group(1) + "插花" + line[m.end():]
+        elif (m := _BET_END.match(line)) is not None:
+            changes.append(BetChange(i + 1, "退插", m.group(1)))
+            line = ""
+        elif (m := _BET_MOVE.match(line)) is not None:
+            changes.append(BetChange(i + 1, "轉插", m.group(1), m.group(2)))
+            line = ""
+        own.append(line)
+    return own, tuple(changes)
 
 
 # ---------------------------------------------------------------------- expectations

@@ -47,7 +47,8 @@ def to_dict(result: MatchResult) -> dict[str, Any]:
         "next": _next(result.next) if result.stop is None else None,
         "stop": None if result.stop is None else {
             "hand": result.stop.hand, "kind": result.stop.kind, "message": result.stop.message},
-        "warnings": [{"hand": w.hand, "key": w.key, "message": w.message}
+        "warnings": [{"hand": w.hand, "key": w.key, "message": w.message,
+                      **({"clause": w.clause} if w.clause else {})}
                      for w in result.warnings],
     }
 

@@ -75,7 +75,7 @@ def judge_match(match: Match, *, profile: str | None = None,
         try:
             incident = reader.read(hand.text, base=base_header(carried, header))
             _same_stake(incident, header)
-            settled = settle(carried, incident, hand.number, header)
+            settled = settle(carried, incident, hand.number, hand.bet_changes)
             if settled.deal is None:
                 result.stop = Stop(hand.number, "carry", settled.stop or "")
                 return result
@@ -98,7 +98,7 @@ def judge_match(match: Match, *, profile: str | None = None,
             return result
         done.amounts = by_name(ruling.balances, settled.deal.seating)
         done.totals = result.ledger.add(done.amounts)
-        carried = advance(settled.deal, ruling, header.seat_change)
+        carried = advance(settled.deal, ruling, header.seat_change, settled.bets)
         result.next = carried
     return result
 

@@ -45,7 +45,8 @@ def test_every_case_reads_the_same_through_json() -> None:
 @pytest.mark.parametrize("name", [
     "golden/false_win_xianggong.log", "golden/contradiction.log",
     "offences/side_bets/side_bets_on_win.case", "wrong_kong/pung_kong_stage_2.case",
-    "calls/called_simplified.case",
+    "calls/called_simplified.case", "offences/side_bets/side_bet_table_stake_self_draw.case",
+    "offences/side_bets/side_bet_outsider_sways_win_void.case",
 ])
 def test_text_json_text_judges_the_same(name: str) -> None:
     first, again = _through_json((ROOT / "cases" / name).read_text(encoding="utf-8"))

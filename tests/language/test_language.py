@@ -476,8 +476,35 @@ def test_drawn_tile_acts(log: str) -> None:
     assert [act.verb for act in read(log).record] == list(DRAWN_TILE_ACTS)
 
 
+# 插花.影響: the act of a 外插 bettor, who holds no chair, written by the bettor's name.
+OUTSIDER_ACTS = ("影響行牌",)
+
+
+# (An outsider's name, like the bettor's on its 插花 line, is followed by a space.)
+@pytest.mark.parametrize("log", ["插花: 外插 老王 南 50\n紀錄:\n老王 影響行牌\n",
+                                 "插花: 外插 老王 南 50\n记录:\n老王 影响行牌\n"])
+def test_outsider_act(log: str) -> None:
+    [act] = read(log).record
+    assert (act.actor, act.verb) == ("老王", "影響行牌")
+
+
+@pytest.mark.parametrize("log", ["插花: 外插 老王 南 50\n紀錄:\n南 影響行牌\n",
+                                 "插花: 外插 老王 南 50\n紀錄:\n老王 打 三萬\n",
+                                 "\n紀錄:\n老王 影響行牌\n"])
+def test_outsider_act_only_by_its_outsider(log: str) -> None:
+    err = failure(log)
+    assert err.line == 3 and err.column == 1
+
+
+def test_table_stake() -> None:
+    [bet] = read("插花: 外插 老王 南 底台 不受 北\n").header.side_bets
+    assert (bet.amount, bet.refused) == ("底台", ("北",))
+    assert read("插花: 外插 老王 南 底台\n").header.side_bets[0].amount == "底台"
+
+
 def test_every_verb_is_covered() -> None:
-    covered = {verb for _, _, verb, _, _ in EXPECTED_ACTS} | set(DRAWN_TILE_ACTS)
+    covered = ({verb for _, _, verb, _, _ in EXPECTED_ACTS} | set(DRAWN_TILE_ACTS)
+               | set(OUTSIDER_ACTS))
     assert covered == set(VERBS)
 
 

@@ -229,3 +229,39 @@ def test_the_first_dealer_defaults_to_the_start_chair() -> None:
     assert read_match(HEAD + "起莊: 西\n" + hands(EXHAUSTED)).header.dealer == "西"
     started = read_match(HEAD + "莊家: 北\n" + hands(EXHAUSTED)).header
     assert (started.dealer, started.start_dealer) == ("北", "北")
+
+
+# ------------------------------------------------------------------ 插花's timing
+
+
+def test_a_withdrawal_naming_no_bet_stops_with_its_line() -> None:
+    text = HEAD + hands("退插: 老王\n" + discard_win("東", "南"))
+    result = run(text)
+    assert result.stop is not None and result.stop.kind == "parse"
+    assert f"第 {text.splitlines().index('退插: 老王') + 1} 行" in result.stop.message
+
+
+def test_a_move_to_someone_not_at_the_table_stops() -> None:
+    text = HEAD + "插花: 外插 老王 小華 50\n" + hands(
+        discard_win("西", "南"), "轉插: 老王 老李\n" + discard_win("東", "北"))
+    result = run(text)
+    assert result.stop is not None and result.stop.kind == "parse" and result.stop.hand == 2
+    assert "老李" in result.stop.message
+
+
+def test_a_bet_begun_in_a_hand_lasts_and_rides_on_its_player() -> None:
+    # 起插 in the first hand: the second hand carries the bet without writing it.
+    result = run(HEAD + hands("起插: 外插 老王 小美 50\n" + discard_win("東", "南"),
+                              discard_win("東", "北")))
+    assert result.stop is None and result.warnings == []
+    assert result.hands[0].amounts.get("老王", 0) == 0  # 小美 took no part in the first hand
+    assert result.hands[1].amounts["老王"] == -50  # 小美 paid 阿明 600; her backer pays 50
+    assert result.ledger.total() == 0
+
+
+def test_a_refused_change_names_its_clause() -> None:
+    # A 內插 may not be withdrawn within its 將: the warning cites 插花.內插, the bet stays.
+    result = run(HEAD + "插花: 內插 阿德 1\n" + hands("退插: 西\n" + discard_win("西", "南")))
+    [warning] = result.warnings
+    assert (warning.key, warning.clause) == ("插花", "插花.內插")
+    assert result.hands[0].amounts["小華"] == -900  # 600, and 阿德's 內插 300
