@@ -89,17 +89,17 @@ def single_and_floor(paths: list[Path]) -> tuple[float, float]:
 
 
 def rules_step(paths: list[Path], chunk: int = CHUNK) -> float:
-    """CPU ms a log of the rules' step alone in batch (rules/multi.py's solve_many over
+    """CPU ms a log of the rules' step alone in batch (rules/engine.py's solve_many over
     chunks of ``chunk`` logs, their facts built beforehand), after a warm-up chunk."""
     from adjudicator.language.json_form import read_any
-    from adjudicator.rules import multi
+    from adjudicator.rules import engine
     from adjudicator.ruling.judge import symbols_of
 
     groups = [symbols_of(read_any(p.read_text(encoding="utf-8"))) for p in paths]
-    multi.solve_many(groups[:chunk], "tw16")
+    engine.solve_many(groups[:chunk], "tw16")
     start = time.process_time()
     for i in range(0, len(groups), chunk):
-        multi.solve_many(groups[i:i + chunk], "tw16")
+        engine.solve_many(groups[i:i + chunk], "tw16")
     return (time.process_time() - start) * 1000 / len(groups)
 
 
@@ -153,7 +153,7 @@ def main() -> None:
     print(f"  (b) floor (read + facts + ground/solve with no rules) {floor:.1f} logs/s a "
           f"process, x{workers} = {floor * workers:.1f}: batch is "
           f"{floor * workers / rate:.1f}x slower than the floor")
-    print(f"  the rules' step alone (rules/multi.py, chunks of {CHUNK}): "
+    print(f"  the rules' step alone (engine.solve_many, chunks of {CHUNK}): "
           f"{rules_step(paths[:args.sample]):.1f} ms CPU a log")
     print(f"  peak memory: workers {peak / 1024:.0f} MB (largest), this process "
           f"{resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.0f} MB")

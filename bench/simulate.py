@@ -9,9 +9,9 @@ line per threshold of issue 12 (yes/NO).  ``--out FILE`` writes the same figures
 they come, for a run in the background (``--progress N`` puts running counts on stderr).
 
 The logs are judged as ``adjudicator batch`` judges them: each worker reads a chunk of logs
-and rules on it in one clingo run (rules/multi.py, the batch engine; tests/batch checks that
-its rulings are the single path's).  ``--engine single`` judges each log alone instead
-(``judge_text``), to compare rates.
+and rules on it in one clingo run (rules/engine.py's solve_many, the batch engine;
+tests/batch checks that its rulings are the single path's).  ``--engine single`` judges
+each log alone instead (``judge_text``), to compare rates.
 
 Deterministic: clean game ``i`` is seed ``i``; the faults are injected into the games of
 seeds ``0 … faults-1`` (each kind where the game offers a place for it); mutation ``j`` edits

@@ -3,10 +3,10 @@
 Module-level functions of plain arguments, so that local worker processes and Dask
 workers can both run them.  An error in one log is that log's line, never the chunk's end.
 
-A chunk is judged in one clingo run per profile (rules/multi.py): reading and building the
-facts stay per log, the rules' fixed grounding cost is paid once for the chunk.  Each log
-is made ready and ruled by ruling/judge.py's ``prepare`` and ``rule``, as ``adjudicator
-judge`` does.
+A chunk is judged in one clingo run per profile (rules/engine.py's solve_many): reading
+and building the facts stay per log, the rules' fixed grounding cost is paid once for
+the chunk.  Each log is made ready and ruled by ruling/judge.py's ``prepare`` and
+``rule``, as ``adjudicator judge`` does.
 """
 
 from __future__ import annotations
@@ -69,7 +69,7 @@ def judge_incidents(incidents: list[Incident], profile: str | None = None,
                     settings: dict[str, str] | None = None, house: House | None = None
                     ) -> list[tuple[Ruling | Exception, float]]:
     """Each incident's ruling (or the error judging it raised) and the seconds it took,
-    judged together: one clingo run for all those of one rule set (rules/multi.py)."""
+    judged together: one clingo run for all those of one rule set (rules/engine.py's solve_many)."""
     from adjudicator.ruling.judge import prepare
 
     out: list[tuple[Ruling | Exception, float] | None] = [None] * len(incidents)
@@ -135,12 +135,12 @@ def _judge_chunk(items: list[tuple[str, str | None, str | None]], profile: str |
 
 
 def _rule(rules: RuleSet, group: list[_Ready]) -> list[tuple[Ruling | Exception, float]]:
-    from adjudicator.rules import engine, multi
+    from adjudicator.rules import engine
     from adjudicator.ruling.judge import rule
 
     start = time.perf_counter()
     try:
-        answers: list[engine.Answer | None] = multi.solve_many(
+        answers: list[engine.Answer | None] = engine.solve_many(
             [r.prepared.facts for r in group], rules.profile)
     except Exception:  # the chunk together failed: each log alone, to find the one at fault
         answers = [None] * len(group)
