@@ -71,8 +71,8 @@ def judge_all(texts: list[str]) -> list[Judged]:
             except Exception as err:  # noqa: BLE001 — counted, that is the point
                 out.append(err)
         return out
-    from adjudicator.batch.work import judge_incidents
     from adjudicator.language.reader import read
+    from adjudicator.ruling.pipeline import Pipeline
 
     results: list[Judged | None] = [None] * len(texts)
     read_ok: list[tuple[int, Any]] = []
@@ -81,7 +81,7 @@ def judge_all(texts: list[str]) -> list[Judged]:
             read_ok.append((i, read(text)))
         except Exception as err:  # noqa: BLE001
             results[i] = err
-    judged = judge_incidents([inc for _, inc in read_ok])
+    judged = Pipeline().judge_many([inc for _, inc in read_ok])
     for (i, _), (ruling, _seconds) in zip(read_ok, judged, strict=True):
         results[i] = ruling if isinstance(ruling, Exception) else to_dict(ruling)
     return [r for r in results if r is not None]
