@@ -35,7 +35,7 @@ import clingo
 from adjudicator import cache as disk
 from adjudicator.facts import record
 from adjudicator.language.vocabulary import VERB_CLASSES
-from adjudicator.rules import program, signatures
+from adjudicator.rules import interface, program, signatures
 from adjudicator.rules.files import chapters
 from adjudicator.rules.rulesets import profile_family
 from adjudicator.rules.signatures import Signature, left_out
@@ -185,8 +185,8 @@ def select(profile: str, taken: Sequence[Sequence[record.Plain]]) -> Selection:
 
 
 @cache
-def _file_text(path: Path) -> str:
-    return path.read_text(encoding="utf-8")
+def _left_out(files: tuple[Path, ...], every: tuple[Path, ...]) -> str:
+    return left_out(list(files), every)
 
 
 def _control(text: str, facts: Iterable[clingo.Symbol], warnings: Warnings) -> clingo.Control:
@@ -215,7 +215,8 @@ def _grounded(facts: Iterable[clingo.Symbol], profile: str,
         text = "\n".join([program.text(chosen.files, chosen.rules), declared(chosen.every)])
     else:
         whole = every if every is not None else tuple(chapter_files(profile))
-        text = "\n".join([*map(_file_text, files), left_out(list(files), whole)])
+        text = "\n".join([*(p.read_text(encoding="utf-8") for p in files),
+                          _left_out(tuple(files), whole)])
     return _control(text, facts, Warnings())
 
 
@@ -331,10 +332,11 @@ def _choices(ctl: clingo.Control, chunk: bool) -> Choices:
     """``open_choice(I, Fact, Atom)`` atoms of the grounding (asp/open.lp), by incident
     (a chunk's carry the incident first)."""
     out: Choices = defaultdict(list)
-    for atom in ctl.symbolic_atoms.by_signature("open_choice", 4 if chunk else 3):
+    declared = interface.shown()["open_choice"]
+    for atom in ctl.symbolic_atoms.by_signature(declared.name, declared.arity + chunk):
         args = atom.symbol.arguments
-        i, (at, fact, choice) = (args[0].number, args[1:]) if chunk else (0, args)
-        out[i].append((at.number, fact, choice))
+        i, row = (args[0].number, declared.read(args[1:])) if chunk else (0, declared.read(args))
+        out[i].append((row.at.number, row.fact, row.choice))
     return {i: sorted(found) for i, found in out.items()}
 
 

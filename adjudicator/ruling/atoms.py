@@ -7,6 +7,7 @@ from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import replace
 from fractions import Fraction
+from typing import Any
 
 from clingo import Symbol
 
@@ -16,7 +17,7 @@ from adjudicator.analysis.warnings import log_warnings, start_warnings
 from adjudicator.language.incident import Act, Incident
 from adjudicator.language.seats import SEATS
 from adjudicator.language.vocabulary import FINDING_KINDS
-from adjudicator.rules import engine
+from adjudicator.rules import engine, interface
 from adjudicator.rules.rulesets import RuleSet
 from adjudicator.ruling.clauses import order_key
 from adjudicator.ruling.interpretations import describe
@@ -75,9 +76,11 @@ def count_warnings(incident: Incident, atoms: Iterable[SymbolLike]) -> list[LogW
     worth checking against the table: a slip of the pen in the hand line makes it."""
     by_seq = {a.seq: a for a in incident.acts}
     out = []
+    size = SHOWN["xianggong_by_size"]
     for atom in atoms:
-        if atom.name == "xianggong_by_size" and len(atom.arguments) == 2:
-            seat, index = atom.arguments[0].string, atom.arguments[1].number
+        if atom.name == size.name and len(atom.arguments) == size.arity:
+            row = size.read(atom.arguments)
+            seat, index = row.seat.string, row.at.number
             seq = incident.acts[index - 1].seq if 0 < index <= len(incident.acts) else None
             act = by_seq.get(seq) if seq is not None else None
             out.append(LogWarning(act.line if act else 0, f"{seat} 第 {seq} 手的相公只依紀錄"
@@ -96,8 +99,11 @@ def meta(incident: Incident) -> dict[str, object]:
 
 
 
-# The atoms of an answer by predicate name, each as its arguments.
-ByName = dict[str, list[tuple[Term, ...]]]
+# The shown predicates, each declared with its arguments named (asp/show.lp).
+SHOWN = interface.shown()
+
+# The atoms of an answer by predicate name, each as a row of its declared fields (Terms).
+ByName = dict[str, list[Any]]
 
 
 class _Citing(Context):
@@ -108,10 +114,10 @@ class _Citing(Context):
         self.cited: list[int] = []
         self.premises: dict[Term, list[Term]] = defaultdict(list)
         self.clauses: dict[Term, list[str]] = defaultdict(list)
-        for why, premise in by_name["why_premise"]:
-            self.premises[why].append(premise)
-        for why, clause in by_name["why_clause"]:
-            self.clauses[why].append(clause.string)
+        for row in by_name["why_premise"]:
+            self.premises[row.why].append(row.premise)
+        for row in by_name["why_clause"]:
+            self.clauses[row.why].append(row.clause.string)
 
     def act_text(self, index: int) -> str:
         self.cited.append(index)
@@ -156,7 +162,7 @@ class _Builder:
         """The ruling the atoms hold (the replay's contradictions are added by ``judge``)."""
         by_name: ByName = defaultdict(list)
         for term in map(self.terms, atoms):
-            by_name[term.name].append(term.arguments)
+            by_name[term.name].append(SHOWN[term.name].read(term.arguments))
         ctx = _Citing(self.acts, by_name)
         ruling = Ruling(profile=self.profile, status="decided")
         ruling.findings = _findings(ctx, by_name, self.findings,
@@ -172,11 +178,11 @@ class _Builder:
             ruling.status = "undetermined"
         return ruling
 
-    def _open(self, ctx: Context, row: tuple[Term, ...]) -> Uncertain:
+    def _open(self, ctx: Context, row: Any) -> Uncertain:
         """An open fact the rules list no possibilities of (undetermined.py adds them)."""
         if row not in self.opens:
-            self.opens[row] = Uncertain(ctx.seq(row[0].number), render(ctx, "", row[1]),
-                                        NO_POSSIBILITIES, str(row[1]))
+            self.opens[row] = Uncertain(ctx.seq(row.at.number), render(ctx, "", row.fact),
+                                        NO_POSSIBILITIES, str(row.fact))
         return self.opens[row]
 
 
@@ -198,13 +204,13 @@ def _findings(ctx: _Citing, by_name: ByName, built: dict[tuple, tuple[tuple, Fin
     """
     clauses: dict[tuple, list[Term]] = defaultdict(list)
     whys: dict[tuple, list[Term]] = defaultdict(list)
-    # Each row's first three arguments are its finding's (kind, seat, at), as in finding/3.
+    # Each row names its finding by (kind, seat, at), as finding/3 does.
     for row in by_name["finding_clause"]:
-        clauses[row[:3]].append(row[3])
+        clauses[_finding_of(row)].append(row.clause)
     for row in by_name["finding_why"]:
-        whys[row[:3]].append(row[3])
-    overs = {row[:3]: row[3] for row in by_name["finding_over"]}
-    windows = {row[:3]: row[3] for row in by_name["finding_window"]}
+        whys[_finding_of(row)].append(row.why)
+    overs = {_finding_of(row): row.over for row in by_name["finding_over"]}
+    windows = {_finding_of(row): row.draws for row in by_name["finding_window"]}
     out = []
     for row in by_name["finding"]:
         given = (row, tuple(clauses[row]), overs.get(row), windows.get(row))
@@ -222,12 +228,17 @@ def _findings(ctx: _Citing, by_name: ByName, built: dict[tuple, tuple[tuple, Fin
     return out
 
 
-def _finding(ctx: Context, row: tuple[Term, ...], clauses: tuple[Term, ...],
+def _finding_of(row: Any) -> tuple[Term, Term, Term]:
+    """The finding a row of finding_clause, finding_why, … is about (a finding/3 row)."""
+    return row.kind, row.seat, row.at
+
+
+def _finding(ctx: Context, row: Any, clauses: tuple[Term, ...],
              over: Term | None, window: Term | None) -> Finding:
     """A finding with its clauses, before its reasons are worded."""
-    kind, seat, at = row
     return Finding(
-        kind=kind.string, seat=seat.string, at=ctx.seq(at.number),  # type: ignore[arg-type]
+        kind=row.kind.string, seat=row.seat.string,  # type: ignore[arg-type]
+        at=ctx.seq(row.at.number),  # type: ignore[arg-type]
         clauses=tuple(sorted({c.string for c in clauses})),
         over=None if over is None else over.string,  # type: ignore[arg-type]
         window=None if window is None else {"draws": window.number},
@@ -237,31 +248,31 @@ def _finding(ctx: Context, row: tuple[Term, ...], clauses: tuple[Term, ...],
 def _wins(ctx: _Citing, by_name: ByName,
           known: frozenset[tuple]) -> list[Win]:
     """The wins, but those whose ``win_key`` is ``known`` (left out unworded)."""
-    valid = {w.number for w, _ in by_name["win_valid"]}
-    false = {w.number for w, *_ in by_name["false_win"]}
+    valid = {r.win.number for r in by_name["win_valid"]}
+    false = {r.win.number for r in by_name["false_win"]}
     clauses: dict[int, set[str]] = defaultdict(set)
-    for w, clause in by_name["win_clause"]:
-        clauses[w.number].add(clause.string)
-    tai = {w.number: t.number for w, t in by_name["win_tai"]}
-    false_tai = {w.number: t.number for w, t in by_name["false_win_tai"]}
+    for r in by_name["win_clause"]:
+        clauses[r.win.number].add(r.clause.string)
+    tai = {r.win.number: r.tai.number for r in by_name["win_tai"]}
+    false_tai = {r.win.number: r.tai.number for r in by_name["false_win_tai"]}
     patterns: dict[int, list[Pattern]] = defaultdict(list)
     # A valid or void win shows its 牌面; a 詐和 shows what it pays by (false_pattern).
-    for w, name, n, clause in by_name["win_pattern"]:
-        if w.number not in false:
-            patterns[w.number].append(Pattern(name.string, n.number, clause.string))
-    for w, name, n, clause in by_name["false_pattern"]:
-        patterns[w.number].append(Pattern(name.string, n.number, clause.string))
+    for r in by_name["win_pattern"]:
+        if r.win.number not in false:
+            patterns[r.win.number].append(Pattern(r.name.string, r.tai.number, r.clause.string))
+    for r in by_name["false_pattern"]:
+        patterns[r.win.number].append(Pattern(r.name.string, r.tai.number, r.clause.string))
     whys: dict[int, list[Term]] = defaultdict(list)
-    for w, _, why in by_name["win_invalid"]:
-        whys[w.number].append(why)
-    unknown_tai = {w.number for (w,) in by_name["win_tai_unknown"]}
+    for r in by_name["win_invalid"]:
+        whys[r.win.number].append(r.why)
+    unknown_tai = {r.win.number for r in by_name["win_tai_unknown"]}
     out = []
-    for w, seat, self_drawn, frm in sorted(by_name["win"], key=lambda a: a[0].number):
-        i = w.number
+    for r in sorted(by_name["win"], key=lambda r: r.win.number):
+        i = r.win.number
         win = Win(
-            seat=seat.string, at=ctx.seq(i), valid=i in valid,  # type: ignore[arg-type]
-            self_drawn=bool(self_drawn.number),
-            from_seat=None if frm.string == "none" else frm.string,  # type: ignore[arg-type]
+            seat=r.seat.string, at=ctx.seq(i), valid=i in valid,  # type: ignore[arg-type]
+            self_drawn=bool(r.self_drawn.number),
+            from_seat=None if r.frm.string == "none" else r.frm.string,  # type: ignore[arg-type]
             tai=false_tai.get(i) if i in false else tai.get(i),
             patterns=tuple(sorted(patterns[i], key=lambda p: order_key(p.clause))),
             clauses=tuple(sorted(clauses[i], key=order_key)),
@@ -278,14 +289,14 @@ def _payments(ctx: Context, by_name: ByName, built: dict[tuple, tuple[tuple, Pay
               base: int, per_tai: int) -> list[Payment]:
     """The payments, each built once per judgement for the rows it is built from."""
     clauses: dict[Term, list[Term]] = defaultdict(list)
-    for pid, clause in by_name["payment_clause"]:
-        clauses[pid].append(clause)
-    instead = {pid: seat for pid, seat in by_name["payment_instead"]}
-    shares = {pid: (n, d) for pid, n, d in by_name["payment_share"]}
-    counts = {pid: n for pid, n in by_name["payment_count"]}
+    for r in by_name["payment_clause"]:
+        clauses[r.id].append(r.clause)
+    instead = {r.id: r.seat for r in by_name["payment_instead"]}
+    shares = {r.id: (r.num, r.den) for r in by_name["payment_share"]}
+    counts = {r.id: r.n for r in by_name["payment_count"]}
     out = []
     for row in by_name["payment"]:
-        pid = row[0]
+        pid = row.id
         given = (row, tuple(clauses[pid]), instead.get(pid), shares.get(pid), counts.get(pid))
         if given not in built:
             payment = _payment(ctx, *given, base, per_tai)
@@ -297,17 +308,16 @@ def _payments(ctx: Context, by_name: ByName, built: dict[tuple, tuple[tuple, Pay
     return [payment for _, payment in out]
 
 
-def _payment(ctx: Context, row: tuple[Term, ...], clauses: tuple[Term, ...],
+def _payment(ctx: Context, row: Any, clauses: tuple[Term, ...],
              instead: Term | None, share: tuple[Term, Term] | None, count: Term | None,
              base: int, per_tai: int) -> Payment:
-    _, frm, to, bases, tai, basis, at = row
     fraction = Fraction(share[0].number, share[1].number) if share else Fraction(1)
     return Payment(
-        frm=str(term_value(frm)), to=str(term_value(to)),
-        amount=(bases.number * base + tai.number * per_tai) * fraction,
-        tai=tai.number if count is None else count.number,
-        basis=basis.string, clauses=tuple(sorted({c.string for c in clauses})),
-        at=ctx.seq(at.number),  # type: ignore[arg-type]
+        frm=str(term_value(row.frm)), to=str(term_value(row.to)),
+        amount=(row.bases.number * base + row.tai.number * per_tai) * fraction,
+        tai=row.tai.number if count is None else count.number,
+        basis=row.basis.string, clauses=tuple(sorted({c.string for c in clauses})),
+        at=ctx.seq(row.at.number),  # type: ignore[arg-type]
         instead_of=None if instead is None else instead.string)  # type: ignore[arg-type]
 
 
@@ -323,13 +333,13 @@ def _next_hand(by_name: ByName) -> NextHand | None:
     rows = by_name.get("next_hand")
     if not rows:
         return None
-    dealer, streak, counts, clause = sorted(rows)[0]
-    return NextHand(dealer.string, streak.number, bool(counts.number),  # type: ignore[arg-type]
-                    (clause.string,))
+    first = sorted(rows)[0]
+    return NextHand(first.dealer.string, first.streak.number,  # type: ignore[arg-type]
+                    bool(first.counts.number), (first.clause.string,))
 
 
 def _interpretations(by_name: ByName) -> list[Interpretation]:
-    readings = {i.string: v.string for i, v in by_name["reading_value"]}
-    used = sorted({p.string for _, p in by_name["depends_on"]})
+    readings = {r.point.string: r.value.string for r in by_name["reading_value"]}
+    used = sorted({r.point.string for r in by_name["depends_on"]})
     return [Interpretation(pid, f"{readings.get(pid, '?')}: {describe(pid, readings.get(pid, ''))}")
             for pid in used]
