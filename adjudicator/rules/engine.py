@@ -23,12 +23,13 @@ checks over the case corpus that the two paths give the same rulings, ruling for
 
 from __future__ import annotations
 
+import atexit
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 import clingo
 
@@ -39,6 +40,10 @@ from adjudicator.rules import interface, program, signatures
 from adjudicator.rules.files import chapters
 from adjudicator.rules.rulesets import profile_family
 from adjudicator.rules.signatures import Signature, left_out
+
+# clingo.ast is imported where statements are built: one log's judgement needs none of it.
+if TYPE_CHECKING:
+    from clingo import ast
 
 
 class EngineError(RuntimeError):
@@ -184,18 +189,49 @@ def select(profile: str, taken: Sequence[Sequence[record.Plain]]) -> Selection:
     return Selection(every, chosen, program.select(chosen, seen))
 
 
+def _file_statements(path: Path) -> tuple[ast.AST, ...]:
+    """A fixed file's statements, parsed once while the file stays as it is: one hand's
+    scoring runs the same three files again and again, and a statement added is cheaper
+    than its text parsed."""
+    stat = path.stat()
+    return _statements(path, stat.st_mtime_ns, stat.st_size)
+
+
+@lru_cache(maxsize=64)
+def _statements(path: Path, _mtime: int, _size: int) -> tuple[ast.AST, ...]:
+    from clingo import ast
+
+    # The parser hands comments over as statements too: they would be added for nothing.
+    return tuple(s for s in program.parse_text(path.read_text(encoding="utf-8"))
+                 if s.ast_type != ast.ASTType.Comment)
+
+
 @cache
-def _left_out(files: tuple[Path, ...], every: tuple[Path, ...]) -> str:
-    return left_out(list(files), every)
+def _left_out_statements(files: tuple[Path, ...], every: tuple[Path, ...]
+                         ) -> tuple[ast.AST, ...]:
+    return program.parse_text(left_out(list(files), every))
 
 
-def _control(text: str, facts: Iterable[clingo.Symbol], warnings: Warnings) -> clingo.Control:
-    """A Control grounded on the program ``text`` and the facts (the one program that
-    ``files`` or ``select`` chose: one log's)."""
+# Let the statements go while clingo's library is still there (program.parsed).
+atexit.register(_statements.cache_clear)
+atexit.register(_left_out_statements.cache_clear)
+
+
+def _control(program_text: str | Sequence[ast.AST], facts: Iterable[clingo.Symbol],
+             warnings: Warnings) -> clingo.Control:
+    """A Control grounded on one log's program (as text, or as parsed statements) and its
+    facts."""
     ctl = clingo.Control(logger=warnings)
-    # As text: clingo parses it in C++, where handing over AST statements would first
-    # need every chapter parsed into Python objects.
-    ctl.add("base", [], text)
+    if isinstance(program_text, str):
+        # As text: clingo parses it in C++, where handing over AST statements would first
+        # need every chapter parsed into Python objects.
+        ctl.add("base", [], program_text)
+    else:
+        from clingo import ast
+
+        with ast.ProgramBuilder(ctl) as builder:
+            for stm in program_text:
+                builder.add(stm)
     with ctl.backend() as backend:
         for sym in facts:
             backend.add_rule([backend.add_atom(sym)])
@@ -212,12 +248,12 @@ def _grounded(facts: Iterable[clingo.Symbol], profile: str,
     facts = list(facts)
     if files is None:
         chosen = select(profile, [list(map(record.plain, facts))])
-        text = "\n".join([program.text(chosen.files, chosen.rules), declared(chosen.every)])
-    else:
-        whole = every if every is not None else tuple(chapter_files(profile))
-        text = "\n".join([*(p.read_text(encoding="utf-8") for p in files),
-                          _left_out(tuple(files), whole)])
-    return _control(text, facts, Warnings())
+        return _control("\n".join([program.text(chosen.files, chosen.rules),
+                                   declared(chosen.every)]), facts, Warnings())
+    whole = every if every is not None else tuple(chapter_files(profile))
+    statements = [stm for p in files for stm in _file_statements(p)]
+    return _control([*statements, *_left_out_statements(tuple(files), whole)], facts,
+                    Warnings())
 
 
 Assumptions = Sequence[tuple[clingo.Symbol, bool]]
@@ -332,10 +368,10 @@ def _choices(ctl: clingo.Control, chunk: bool) -> Choices:
     """``open_choice(I, Fact, Atom)`` atoms of the grounding (asp/open.lp), by incident
     (a chunk's carry the incident first)."""
     out: Choices = defaultdict(list)
-    declared = interface.shown()["open_choice"]
-    for atom in ctl.symbolic_atoms.by_signature(declared.name, declared.arity + chunk):
+    shape = interface.shown()["open_choice"]
+    for atom in ctl.symbolic_atoms.by_signature(shape.name, shape.arity + chunk):
         args = atom.symbol.arguments
-        i, row = (args[0].number, declared.read(args[1:])) if chunk else (0, declared.read(args))
+        i, row = (args[0].number, shape.read(args[1:])) if chunk else (0, shape.read(args))
         out[i].append((row.at.number, row.fact, row.choice))
     return {i: sorted(found) for i, found in out.items()}
 

@@ -153,8 +153,10 @@ def _transformed(path: Path, mine: frozenset[Signature]) -> Transformed:
     if len(statements) != len(rules) + len(others):
         raise RuntimeError(f"{path}: a transformed statement did not parse as one")
     count = len(rules)
+    # The parser hands comments over as statements too: each chunk would add them for nothing.
+    others = tuple(s for s in statements[count:] if s.ast_type != ast.ASTType.Comment)
     return Transformed(dict(zip([index for index, _ in rules], statements[:count], strict=True)),
-                       statements[count:])
+                       others)
 
 
 # Let the statements go while clingo's library is still there (see program.parsed).
