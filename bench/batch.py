@@ -75,7 +75,7 @@ def batch_rate(folder: Path, n: int) -> tuple[float, dict, int, float]:
 #
 # Each stage is a public function of the pipeline, wrapped here (the engine is not
 # changed): a wrapper adds the process CPU time of its call, less that of any wrapped call
-# inside it, to its stage.  Inside rules/multi.py's solve_many the stages are cut by clingo's
+# inside it, to its stage.  Inside rules/engine.py's solve_many the stages are cut by clingo's
 # own calls: selection until the chunk's Control is made, program building until it
 # grounds, grounding, then solving, splitting the answer by log and the open facts.
 
@@ -83,13 +83,13 @@ STAGES = [
     ("reading", "reading (reader.parse)"),
     ("validate", "validate (validate.validate)"),
     ("replay", "replay (analysis.replay.replay)"),
-    ("facts", "facts (ruling.judge.facts_of)"),
-    ("rule set", "rule set of each log (ruling.judge.rules_of)"),
+    ("facts", "facts (ruling.pipeline.facts_of)"),
+    ("rule set", "rule set of each log (ruling.pipeline.rules_of)"),
     ("selection", "rule selection (solve_many until its Control)"),
     ("program", "program building (Control made until ground)"),
     ("grounding", "grounding (Control.ground)"),
     ("solve", "solve + splitting + open facts (the rest of solve_many)"),
-    ("ruling", "ruling (ruling.judge.rule)"),
+    ("ruling", "ruling (ruling.pipeline.ruling_of)"),
     ("json", "ruling to its JSON line (ruling.model.to_dict)"),
 ]
 
@@ -125,15 +125,15 @@ def instrument(clock: Clock) -> None:
 
     from adjudicator.analysis import replay
     from adjudicator.language import reader
-    from adjudicator.rules import multi
-    from adjudicator.ruling import judge, model
+    from adjudicator.rules import engine
+    from adjudicator.ruling import model, pipeline
 
     reader.parse = clock.wrap("reading", reader.parse)
     reader.validate = clock.wrap("validate", reader.validate)
     replay.replay = clock.wrap("replay", replay.replay)
-    judge.facts_of = clock.wrap("facts", judge.facts_of)
-    judge.rules_of = clock.wrap("rule set", judge.rules_of)
-    judge.rule = clock.wrap("ruling", judge.rule)
+    pipeline.facts_of = clock.wrap("facts", pipeline.facts_of)
+    pipeline.rules_of = clock.wrap("rule set", pipeline.rules_of)
+    pipeline.ruling_of = clock.wrap("ruling", pipeline.ruling_of)
     model.to_dict = clock.wrap("json", model.to_dict)
     marks: dict[str, float] = {}
     made, ground = clingo.Control.__init__, clingo.Control.ground
@@ -151,7 +151,7 @@ def instrument(clock: Clock) -> None:
 
     clingo.Control.__init__ = control_init  # type: ignore[method-assign]
     clingo.Control.ground = timed_ground  # type: ignore[method-assign]
-    solve_many = multi.solve_many
+    solve_many = engine.solve_many
 
     def timed_solve_many(*args: Any, **kwargs: Any) -> Any:
         marks.clear()
@@ -168,7 +168,7 @@ def instrument(clock: Clock) -> None:
             for stage, took in (("selection", made_at - start), ("program", ground_at - made_at),
                                 ("grounding", grounded - ground_at), ("solve", end - grounded)):
                 clock.add(stage, took)
-    multi.solve_many = timed_solve_many
+    engine.solve_many = timed_solve_many
 
 
 def stage_pass(paths: list[Path], warm: list[Path]) -> tuple[dict[str, float], float]:

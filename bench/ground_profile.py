@@ -2,7 +2,7 @@
 
 Run: ``.venv/bin/python bench/ground_profile.py [--reps N] [--top N] [--quick]``.
 
-For each workload the program is built as its engine builds it (rules/multi.py's
+For each workload the program is built as its engine builds it (rules/engine.py's
 transformed statements for a chunk of 16 bench-corpus logs; rules/engine.py's program for
 one long log of 2,000 and 10,000 acts) and grounded once: that time (CPU, median of
 ``--reps``) is the whole.  Then every atom of that grounding becomes a fact of a fresh
@@ -40,7 +40,7 @@ sys.path.insert(0, str(ROOT))
 from adjudicator.analysis.replay import replay  # noqa: E402
 from adjudicator.facts import record  # noqa: E402
 from adjudicator.language.reader import read  # noqa: E402
-from adjudicator.rules import engine, multi, program  # noqa: E402
+from adjudicator.rules import engine, incident_argument, program  # noqa: E402
 from adjudicator.ruling.judge import facts_of  # noqa: E402
 from bench.judge import make_log, make_pung_log  # noqa: E402
 
@@ -73,44 +73,31 @@ def _facts(text: str) -> list[clingo.Symbol]:
 def single(name: str, text: str, acts: int) -> Built:
     """The single-log engine's program for one log (rules/engine.py's _grounded)."""
     facts = _facts(text)
-    every = engine.chapter_files(PROFILE)
-    files = engine.reachable(every, engine.signals(facts))
-    kept = program.select(files, program.present(tuple(files), facts))
-    others = [s for path in files for s in program.others(path)]
-    others += list(program.parse_text(engine.declared(tuple(every))))
+    chosen = engine.select(PROFILE, [[record.plain(sym) for sym in facts]])
+    kept = chosen.rules
+    others = [s for path in chosen.files for s in program.others(path)]
+    others += list(program.parse_text(engine.declared(chosen.every)))
     return Built(name, acts, "act", others, [(r, r.statement) for r in kept], facts)
 
 
 def chunk(paths: Sequence[Path]) -> Built:
-    """The batch engine's transformed program for a chunk of logs (rules/multi.py's
+    """The batch engine's transformed program for a chunk of logs (rules/engine.py's
     solve_many, rebuilt from its own helpers).  The facts are given as atoms with their
     incident first: solve_many reads them through bridge rules and an @facts context,
     which costs its own share of the grounding, left out here (the rules' is measured)."""
     groups = [_facts(p.read_text(encoding="utf-8")) for p in paths]
     taken = [[record.plain(sym) for sym in group] for group in groups]
-    heads = multi._head_names(PROFILE)
-    present: set[str] = set()
-    reach: set[str] = set()
-    for group in taken:
-        for name, args in group:
-            reach.update(multi._signals(name, args))
-            if name in heads:
-                present.add(name)
-    dynamic = multi._dynamic_of(PROFILE, frozenset(present))
-    every = engine.chapter_files(PROFILE)
-    chosen = tuple(engine.reachable(every, reach))
-    seen = program.Present()
-    for group in taken:
-        program.present(chosen, [multi._Seen(name, tuple(map(multi._text, args)))  # type: ignore[misc]
-                                 for name, args in group], seen)
-    kept = program.select(chosen, seen)
-    others = [s for path in chosen for s in multi._file_statements(path, dynamic)]
-    others += list(multi._declared(PROFILE, dynamic))
-    rules = list(zip(kept, multi._rule_statements(kept, dynamic), strict=True))
+    chosen = engine.select(PROFILE, taken)
+    dynamic = incident_argument.seeded(chosen.every, taken)
+    kept = chosen.rules
+    others = [s for path in chosen.files
+              for s in incident_argument.transformed(path, dynamic).others]
+    others += list(incident_argument.declared(chosen.every, dynamic))
+    rules = [(r, incident_argument.transformed(r.path, dynamic).rules[r.index]) for r in kept]
     facts: list[clingo.Symbol] = []
     for i, group in enumerate(taken):
         number = record.term(i)
-        facts.append(clingo.Function(multi.GUARD, [number]))
+        facts.append(clingo.Function(incident_argument.GUARD, [number]))
         facts += [clingo.Function(name, [number, *map(record.term, args)]) for name, args in group]
     return Built(f"chunk of {len(paths)} corpus logs", len(paths), "log", others, rules, facts)
 

@@ -200,8 +200,9 @@ mark("replay and facts")
 from adjudicator.rules import engine
 answer = engine.solve_open(facts, rules.profile)
 mark("rules (ground, solve)")
+from adjudicator.ruling import atoms as read_atoms
 from adjudicator.ruling.model import to_json
-to_json(J.ruling_of(incident, rules, answer, timeline))
+to_json(read_atoms.ruling_of(incident, rules, answer, timeline))
 mark("ruling and JSON")
 import json
 print(json.dumps({what: (t - marks[i][1]) * 1000 for i, (what, t) in enumerate(marks[1:])}))

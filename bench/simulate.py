@@ -9,9 +9,9 @@ line per threshold of issue 12 (yes/NO).  ``--out FILE`` writes the same figures
 they come, for a run in the background (``--progress N`` puts running counts on stderr).
 
 The logs are judged as ``adjudicator batch`` judges them: each worker reads a chunk of logs
-and rules on it in one clingo run (rules/multi.py, the batch engine; tests/batch checks that
-its rulings are the single path's).  ``--engine single`` judges each log alone instead
-(``judge_text``), to compare rates.
+and rules on it in one clingo run (rules/engine.py's solve_many, the batch engine;
+tests/batch checks that its rulings are the single path's).  ``--engine single`` judges
+each log alone instead (``judge_text``), to compare rates.
 
 Deterministic: clean game ``i`` is seed ``i``; the faults are injected into the games of
 seeds ``0 … faults-1`` (each kind where the game offers a place for it); mutation ``j`` edits
@@ -71,8 +71,8 @@ def judge_all(texts: list[str]) -> list[Judged]:
             except Exception as err:  # noqa: BLE001 — counted, that is the point
                 out.append(err)
         return out
-    from adjudicator.batch.work import judge_incidents
     from adjudicator.language.reader import read
+    from adjudicator.ruling.pipeline import Pipeline
 
     results: list[Judged | None] = [None] * len(texts)
     read_ok: list[tuple[int, Any]] = []
@@ -81,7 +81,7 @@ def judge_all(texts: list[str]) -> list[Judged]:
             read_ok.append((i, read(text)))
         except Exception as err:  # noqa: BLE001
             results[i] = err
-    judged = judge_incidents([inc for _, inc in read_ok])
+    judged = Pipeline().judge_many([inc for _, inc in read_ok])
     for (i, _), (ruling, _seconds) in zip(read_ok, judged, strict=True):
         results[i] = ruling if isinstance(ruling, Exception) else to_dict(ruling)
     return [r for r in results if r is not None]

@@ -3,9 +3,9 @@
 Module-level functions of plain arguments, so that local worker processes and Dask
 workers can both run them.  An error in one log is that log's line, never the chunk's end.
 
-A chunk is judged in one clingo run per profile (rules/multi.py): reading and building the
-facts stay per log, the rules' fixed grounding cost is paid once for the chunk.  Each log
-is made ready and ruled by ruling/judge.py's ``prepare`` and ``rule``, as ``adjudicator
+A chunk is judged by the pipeline's ``judge_many`` (ruling/pipeline.py): one clingo run
+per rule set, reading and building the facts per log, the rules' fixed grounding cost
+paid once for the chunk.  ``many=False`` judges each log by ``judge``, as ``adjudicator
 judge`` does.
 """
 
@@ -13,16 +13,12 @@ from __future__ import annotations
 
 import gc
 import time
-from collections import defaultdict
-from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from adjudicator.language.incident import Incident
-    from adjudicator.rules.rulesets import House, RuleSet
-    from adjudicator.ruling.judge import Prepared
-    from adjudicator.ruling.model import Ruling
+    from adjudicator.rules.rulesets import House
 
 Line = dict[str, Any]
 
@@ -56,36 +52,6 @@ def judge_one(name: str, text: str | None, error: str | None, profile: str | Non
 
 def _ms(seconds: float) -> float:
     return round(seconds * 1000, 1)
-
-
-@dataclass
-class _Ready:
-    slot: int
-    prepared: Prepared
-    seconds: float  # spent on this log alone so far
-
-
-def judge_incidents(incidents: list[Incident], profile: str | None = None,
-                    settings: dict[str, str] | None = None, house: House | None = None
-                    ) -> list[tuple[Ruling | Exception, float]]:
-    """Each incident's ruling (or the error judging it raised) and the seconds it took,
-    judged together: one clingo run for all those of one rule set (rules/multi.py)."""
-    from adjudicator.ruling.judge import prepare
-
-    out: list[tuple[Ruling | Exception, float] | None] = [None] * len(incidents)
-    groups: dict[RuleSet, list[_Ready]] = defaultdict(list)
-    for slot, incident in enumerate(incidents):
-        start = time.perf_counter()
-        try:
-            ready = prepare(incident, profile, settings, house)
-        except Exception as err:
-            out[slot] = (err, time.perf_counter() - start)
-            continue
-        groups[ready.rules].append(_Ready(slot, ready, time.perf_counter() - start))
-    for chosen, group in groups.items():
-        for ready, result in zip(group, _rule(chosen, group), strict=True):
-            out[ready.slot] = result
-    return [r for r in out if r is not None]
 
 
 def judge_chunk(items: list[tuple[str, str | None, str | None]], profile: str | None,
@@ -125,32 +91,12 @@ def _judge_chunk(items: list[tuple[str, str | None, str | None]], profile: str |
             read.append((slot, name, read_any(text), time.perf_counter() - start))
         except Exception as err:
             out[slot] = _error(name, err)
-    results = judge_incidents([r[2] for r in read], profile, settings, house)
+    from adjudicator.ruling.pipeline import Pipeline
+
+    results = Pipeline(profile, settings, house).judge_many([r[2] for r in read])
     for (slot, name, _, reading), (result, seconds) in zip(read, results, strict=True):
         if isinstance(result, Exception):
             out[slot] = _error(name, result)
         else:
             out[slot] = {"source": name, **to_dict(result), "ms": _ms(reading + seconds)}
     return [line for line in out if line is not None]
-
-
-def _rule(rules: RuleSet, group: list[_Ready]) -> list[tuple[Ruling | Exception, float]]:
-    from adjudicator.rules import engine, multi
-    from adjudicator.ruling.judge import rule
-
-    start = time.perf_counter()
-    try:
-        answers: list[engine.Answer | None] = multi.solve_many(
-            [r.prepared.facts for r in group], rules.profile)
-    except Exception:  # the chunk together failed: each log alone, to find the one at fault
-        answers = [None] * len(group)
-    shared = (time.perf_counter() - start) / len(group)
-    out: list[tuple[Ruling | Exception, float]] = []
-    for ready, answer in zip(group, answers, strict=True):
-        start = time.perf_counter()
-        try:
-            result: Ruling | Exception = rule(ready.prepared, answer)
-        except Exception as err:
-            result = err
-        out.append((result, ready.seconds + shared + time.perf_counter() - start))
-    return out

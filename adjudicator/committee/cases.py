@@ -104,7 +104,9 @@ def run_cases(paths: Sequence[Path], settings: dict[str, str] | None = None,
               chunk: int = 40, house: House | None = None) -> Iterator[CaseResult]:
     """``run_case`` for many files, in order, judged a chunk at a time on the batch engine
     (one clingo run a chunk; the same rulings, tests/batch/test_batch.py)."""
-    from adjudicator.batch.work import judge_incidents
+    from adjudicator.ruling.pipeline import Pipeline
+
+    pipeline = Pipeline(settings=settings, house=house)
 
     for first in range(0, len(paths), chunk):
         results = [CaseResult(path) for path in paths[first:first + chunk]]
@@ -127,8 +129,7 @@ def run_cases(paths: Sequence[Path], settings: dict[str, str] | None = None,
                 results[k] = run_case(result.path, settings, house)
             else:
                 ready.append(result)
-        judged = judge_incidents([r.incident for r in ready],  # type: ignore[misc]
-                                 settings=settings, house=house)
+        judged = pipeline.judge_many([r.incident for r in ready])  # type: ignore[misc]
         for result, (ruling, seconds) in zip(ready, judged, strict=True):
             result.seconds += seconds
             if isinstance(ruling, Exception):

@@ -172,12 +172,13 @@ def _read_all(paths: Iterable[Path], failed: list[CaseDiff]) -> Iterator[tuple[P
 
 
 def _rule_part(part: list[Incident], side: Side) -> list[Ruling | str]:
-    """One chunk judged by one side on the batch engine (one clingo run); an error is
-    turned into its text where its traceback still is (a worker's)."""
-    from adjudicator.batch.work import judge_incidents
+    """One chunk judged by one side in one clingo run (the pipeline's ``judge_many``); an
+    error is turned into its text where its traceback still is (a worker's)."""
+    from adjudicator.ruling.pipeline import Pipeline
 
+    pipeline = Pipeline(side.profile, side.settings or None, side.house)
     return [unjudged_why(r) if isinstance(r, Exception) else r
-            for r, _ in judge_incidents(part, side.profile, side.settings or None, side.house)]
+            for r, _ in pipeline.judge_many(part)]
 
 
 def _judge_sides(cases: Iterable[tuple[Path, Incident]], sides: list[Side],

@@ -136,11 +136,11 @@ def judge(text: str, profile: str | None = None, settings: dict[str, str] | None
 def judge_many(texts: list[str], profile: str | None = None,
                settings: dict[str, str] | None = None,
                reports: bool = True, rules: str | None = None) -> list[dict[str, Any] | Exception]:
-    """``judge`` of each text, judged together in one clingo run (the batch engine,
-    batch/work.py): the rules' fixed grounding is paid once for all.  A log the batch could
+    """``judge`` of each text, judged together in one clingo run (the pipeline's
+    ``judge_many``): the rules' fixed grounding is paid once for all.  A log the batch could
     not judge for another reason than a bad log is judged alone, as ``judge`` would: its
     place holds what that raised, for the caller to raise."""
-    from adjudicator.batch.work import judge_incidents
+    from adjudicator.ruling.pipeline import Pipeline
 
     out: list[dict[str, Any] | Exception | None] = [None] * len(texts)
     read: list[tuple[int, Incident, dict[str, str]]] = []
@@ -158,7 +158,7 @@ def judge_many(texts: list[str], profile: str | None = None,
             continue
         read.append((slot, incident, meta))
     house = None if rules is None else _HOUSES[rules]
-    results = judge_incidents([incident for _, incident, _ in read], profile, settings, house)
+    results = Pipeline(profile, settings, house).judge_many([incident for _, incident, _ in read])
     for (slot, incident, meta), (ruling, _) in zip(read, results, strict=True):
         if isinstance(ruling, LogError):
             out[slot] = log_error(ruling)

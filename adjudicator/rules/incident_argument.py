@@ -1,6 +1,7 @@
-"""The chapters with an incident argument, for the batch engine (rules/multi.py).
+"""The chapters with an incident argument, for a chunk of logs in one clingo run
+(rules/engine.py's ``solve_many``).
 
-The batch engine grounds many logs in one clingo run.  The chapters stay written for one
+The engine grounds many logs in one clingo run.  The chapters stay written for one
 incident: every atom of a "dynamic" predicate (one that depends on a log's facts) gets an
 incident variable as its first argument, and a rule that mentions one but has no positive
 body atom of one to bind it gets the guard ``multi_incident(I)``.  That is a transform on
@@ -12,11 +13,16 @@ a hash of the file and of this module: each chapter's shape (the predicates each
 derives and reads, for working out the dynamic set), and the chapter transformed for the
 dynamic predicates it mentions, as text.  A process parses that text once (clingo, in
 C++) and hands the statements to each chunk's Control.
+
+Here too is what a chunk's facts need of the incident argument: the dynamic set, and the
+bridge rules that hand each incident's facts to clingo.
 """
 
 from __future__ import annotations
 
 import atexit
+from collections import defaultdict
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -25,7 +31,9 @@ import clingo
 from clingo import ast
 
 from adjudicator import cache as disk
+from adjudicator.facts import record
 from adjudicator.rules import program
+from adjudicator.rules.signatures import defined, left_out_signatures
 
 GUARD = "multi_incident"
 VAR = "MultiIncident__"
@@ -145,8 +153,10 @@ def _transformed(path: Path, mine: frozenset[Signature]) -> Transformed:
     if len(statements) != len(rules) + len(others):
         raise RuntimeError(f"{path}: a transformed statement did not parse as one")
     count = len(rules)
+    # The parser hands comments over as statements too: each chunk would add them for nothing.
+    others = tuple(s for s in statements[count:] if s.ast_type != ast.ASTType.Comment)
     return Transformed(dict(zip([index for index, _ in rules], statements[:count], strict=True)),
-                       statements[count:])
+                       others)
 
 
 # Let the statements go while clingo's library is still there (see program.parsed).
@@ -227,3 +237,137 @@ def _binds(lit: ast.AST, dynamic: frozenset[Signature]) -> bool:
     sym = atom.symbol
     return sym.ast_type == ast.ASTType.Function and \
         (sym.name, len(sym.arguments) - 1) in dynamic
+
+
+# ------------------------------------------------------------------ the dynamic set
+
+
+def _shapes(every: tuple[Path, ...]) -> list[Shape]:
+    return [r for path in every for r in chapter(path).rules]
+
+
+def _dynamic(rules: Sequence[Shape], shown: set[Signature],
+             seed: frozenset[Signature]) -> frozenset[Signature]:
+    """Predicates that depend on a log's facts: the seed, what rules read (or #show shows)
+    but never derive, and what any rule derives from those."""
+    heads: set[Signature] = set()
+    read: set[Signature] = set(shown)  # shown but never derived: a fact of the log
+    shapes = [(rule.heads, rule.bodies) for rule in rules]
+    for head, body in shapes:
+        heads.update(head)
+        read.update(body)
+    dynamic = set(seed) | (read - heads)
+    changed = True
+    while changed:
+        changed = False
+        for head, body in shapes:
+            if any(b in dynamic for b in body) and not all(h in dynamic for h in head):
+                dynamic.update(head)
+                changed = True
+    return frozenset(dynamic)
+
+
+@cache
+def dynamic_of(every: tuple[Path, ...], seed: frozenset[str]) -> frozenset[Signature]:
+    """The dynamic predicates of the chapters ``every``, given the fact names ``seed`` that
+    rules also derive."""
+    rules = _shapes(every)
+    shown = {sig for path in every for sig in chapter(path).shown}
+    heads = {h for rule in rules for h in rule.heads}
+    return _dynamic(rules, shown, frozenset(h for h in heads if h[0] in seed))
+
+
+@cache
+def head_names(every: tuple[Path, ...]) -> frozenset[str]:
+    return frozenset(n for rule in _shapes(every) for n, _ in rule.heads)
+
+
+class Seed:
+    """Names of facts seen in this process that rules also derive (most fact predicates
+    no rule derives, and are dynamic anyway).  It only grows, so the program changes only
+    when a log brings such a fact no earlier log had."""
+
+    names: frozenset[str] = frozenset()
+
+
+def seeded(every: tuple[Path, ...], taken: Sequence[Sequence[record.Plain]]
+           ) -> frozenset[Signature]:
+    """The dynamic set for a chunk of these facts (growing the process's ``Seed``)."""
+    heads = head_names(every)
+    present = {name for group in taken for name, _ in group if name in heads}
+    if not present <= Seed.names:
+        Seed.names = Seed.names | present
+    return dynamic_of(every, Seed.names)
+
+
+@cache
+def declared(every: tuple[Path, ...], dynamic: frozenset[Signature]) -> tuple[ast.AST, ...]:
+    """``#defined`` for everything the chapters derive or declare, with the incident
+    argument: a rule left out leaves its head read but never made."""
+    missing = left_out_signatures([], every)
+    return program.parse_text(defined([(n, a + 1) if (n, a) in dynamic else (n, a)
+                                       for n, a in missing]))
+
+
+# ------------------------------------------------------------------ the chunk's facts
+
+
+# A chunk's facts reach clingo as the Symbols the logs' facts already are (facts/record.py
+# makes each once per process), handed over by a context function while grounding, one
+# list per incident and predicate; a rule per predicate gives each its incident argument:
+#   act(I, A, B, C, D) :- multi_incident(I), act(A, B, C, D) = @facts(I, "act", 4).
+# Giving every fact its incident argument in Python would make each a new Symbol, a
+# call into clingo per fact.
+FACTS = "facts"
+
+
+@cache
+def _bridge(name: str, arity: int) -> tuple[ast.AST, ...]:
+    args = [f"{VAR}{k}" for k in range(arity)]
+    guard = f"{GUARD}({VAR})"
+    if arity:
+        body = f'{name}({", ".join(args)}) = @{FACTS}({VAR}, "{name}", {arity})'
+        head = f'{name}({VAR}, {", ".join(args)})'
+    else:
+        body = f'1 = @{FACTS}({VAR}, "{name}", 0)'
+        head = f"{name}({VAR})"
+    return program.parse_text(f"{head} :- {guard}, {body}.")
+
+
+def bridges(taken: Sequence[Sequence[record.Plain]]) -> list[ast.AST]:
+    """The bridge rules for every predicate among these facts."""
+    signatures = {(name, len(args)) for group in taken for name, args in group}
+    return [stm for name, arity in sorted(signatures) for stm in _bridge(name, arity)]
+
+
+class Facts:
+    """The context clingo grounds a chunk in: each incident's facts of one predicate."""
+
+    def __init__(self, facts: Sequence[Sequence[clingo.Symbol]],
+                 taken: Sequence[Sequence[record.Plain]]) -> None:
+        self.by: dict[tuple[int, str, int], list[clingo.Symbol]] = defaultdict(list)
+        for i, (symbols, plain) in enumerate(zip(facts, taken, strict=True)):
+            for sym, (name, args) in zip(symbols, plain, strict=True):
+                self.by[(i, name, len(args))].append(sym)
+
+    def facts(self, incident: clingo.Symbol, name: clingo.Symbol,
+              arity: clingo.Symbol) -> list[clingo.Symbol]:
+        found = self.by.get((incident.number, name.string, arity.number), [])
+        return [_ONE] if found and not arity.number else found
+
+
+_ONE = clingo.Number(1)
+
+
+def guard(i: int) -> clingo.Symbol:
+    """The fact that incident ``i`` is one of the chunk's."""
+    return clingo.Function(GUARD, [clingo.Number(i)])
+
+
+def _clear() -> None:
+    """Let the statements go while clingo's library is still there (program.parsed)."""
+    declared.cache_clear()
+    _bridge.cache_clear()
+
+
+atexit.register(_clear)

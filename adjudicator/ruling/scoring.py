@@ -12,15 +12,11 @@ and each other player, so the payments add them (spec/ruling-json.md).
 
 from __future__ import annotations
 
-import atexit
 from collections import Counter
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import lru_cache
-from pathlib import Path
-from typing import TYPE_CHECKING, Literal
+from typing import Literal
 
-import clingo
 from clingo import Symbol
 
 from adjudicator.analysis import hands
@@ -29,14 +25,10 @@ from adjudicator.language import seats, tiles
 from adjudicator.language.incident import Meld
 from adjudicator.language.seats import Seat
 from adjudicator.language.tiles import Tile
-from adjudicator.rules.engine import Warnings
+from adjudicator.rules import engine
 from adjudicator.rules.files import INPUTS_LP, PARAMS_LP, SCORING_LP, chapters
 from adjudicator.rules.rulesets import rule_set
-from adjudicator.rules.signatures import left_out
 from adjudicator.ruling.clauses import order_key
-
-if TYPE_CHECKING:
-    from clingo import ast  # imported where it parses: judging a log needs none of it
 
 MeldKind = Literal["吃", "碰", "明杠", "加杠", "暗杠"]
 FlowerWin = Literal["八仙過海", "七搶一"]
@@ -411,38 +403,13 @@ def _param_facts(profile: str, overrides: Mapping[str, int]) -> list[Symbol]:
     return rule_set(profile, settings={k: str(v) for k, v in overrides.items()}).facts()
 
 
-@lru_cache(maxsize=8)
-def _program(scoring_lp: Path) -> tuple[ast.AST, ...]:
-    """The parsed scoring rules, parsed once: a table scores many hands."""
-    from clingo import ast
-
-    statements: list[ast.AST] = []
-    paths = [PARAMS_LP, INPUTS_LP, scoring_lp]
-    ast.parse_files([str(p) for p in paths], statements.append)
-    # What the chapters not loaded here derive (ting_void/2 …) is declared, as the engine does.
-    ast.parse_string(left_out(paths, chapters()), statements.append)
-    return tuple(statements)
+# The scoring of one hand: the profile's values, the inputs and the scoring chapter, with
+# what the family's other chapters derive declared (as the engine declares it for a log).
+SCORING_FILES = (PARAMS_LP, INPUTS_LP, SCORING_LP)
 
 
-atexit.register(_program.cache_clear)  # as rules/program.py's parsed: free ASTs in time
-
-
-def _solve(symbols: list[Symbol]) -> list[Symbol]:
-    warnings = Warnings()
-    ctl = clingo.Control(logger=warnings)
-    from clingo import ast
-
-    with ast.ProgramBuilder(ctl) as builder:
-        for statement in _program(SCORING_LP):
-            builder.add(statement)
-    with ctl.backend() as backend:
-        for sym in symbols:
-            backend.add_rule([backend.add_atom(sym)])
-    ctl.ground([("base", [])])
-    warnings.check()
-    shown: list[Symbol] = []
-    ctl.solve(on_model=lambda m: shown.extend(m.symbols(atoms=True)))
-    return shown
+def _solve(symbols: list[Symbol], profile: str = "tw16") -> list[Symbol]:
+    return engine.solve(symbols, profile, SCORING_FILES, chapters())
 
 
 def _clause_key(row: tuple[str, int, str]) -> tuple[tuple[int, str], str]:
@@ -461,7 +428,7 @@ def score(hand: WinHand, profile: str = "tw16",
     if problems:
         return WinScore(False, 0, problems=problems)
     symbols, found = _symbols(1, hand)
-    atoms = _solve(symbols + _param_facts(profile, overrides or {}))
+    atoms = _solve(symbols + _param_facts(profile, overrides or {}), profile)
     rows = sorted(((str(a.arguments[1].string), a.arguments[2].number,
                     str(a.arguments[3].string)) for a in atoms if a.name == "win_pattern"),
                   key=_clause_key)

@@ -14,6 +14,7 @@ from dataclasses import dataclass, replace
 
 from clingo import Symbol
 
+from adjudicator.rules import interface
 from adjudicator.rules.engine import Answer
 from adjudicator.rules.engine import Possibility as Held
 from adjudicator.rules.rulesets import named_family
@@ -27,6 +28,9 @@ from adjudicator.ruling.model import (
     signed_money,
 )
 from adjudicator.ruling.reasons import Context, render, render_assumption
+
+# An open fact as asp/show.lp declares it: the act it is open at, and its term.
+OPEN_FACT = interface.shown()["open_fact"]
 
 
 # What a possibility must differ in to change the ruling: the conclusions, not the clauses
@@ -94,10 +98,10 @@ def _brave_only(ruling: Ruling, answer: Answer, terms: set[str],
                 ctx: Context) -> list[Uncertain]:
     """Open facts that hold in some answer set only and have no choice of their own."""
     known = {u.term for u in ruling.uncertain} | terms
-    return [Uncertain(ctx.seq(a.arguments[0].number), render(ctx, "", a.arguments[1]),
-                      NO_POSSIBILITIES, str(a.arguments[1]))
-            for a in answer.brave
-            if a.name == "open_fact" and str(a.arguments[1]) not in known]
+    rows = [OPEN_FACT.read(a.arguments) for a in answer.brave if a.name == OPEN_FACT.name]
+    return [Uncertain(ctx.seq(r.at.number), render(ctx, "", r.fact), NO_POSSIBILITIES,
+                      str(r.fact))
+            for r in rows if str(r.fact) not in known]
 
 
 def _entry(ruling: Ruling, known: Known, group: list[Held], build: Build, ctx: Context,

@@ -19,7 +19,7 @@ from adjudicator.report import markdown as render_md
 from adjudicator.report.model import build
 from adjudicator.report.pdf import HEADLESS
 from adjudicator.rules.engine import solve_open
-from adjudicator.ruling import judge as judge_module
+from adjudicator.ruling import atoms as read_atoms
 from adjudicator.ruling.judge import judge
 from adjudicator.ruling.model import to_dict
 
@@ -178,7 +178,7 @@ def test_premises_and_step_clauses_are_rendered_as_a_chain() -> None:
              Function("finding_why", [String("喊碰未碰"), String("東"), Number(2), why]),
              Function("why_premise", [why, premise]),
              Function("why_clause", [premise, String("相公")])]
-    r = judge_module._ruling(incident, "tw16", atoms)
+    r = read_atoms._ruling(incident, "tw16", atoms)
     (reason,) = r.findings[0].reasons
     assert reason.acts == (11,) and reason.premises[0].acts == (13,)
     assert reason.premises[0].clauses == ("相公",)

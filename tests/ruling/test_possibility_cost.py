@@ -7,6 +7,7 @@ from adjudicator.analysis import replay
 from adjudicator.language import reader
 from adjudicator.language.seats import SEATS, next_seat
 from adjudicator.rules.engine import solve_open
+from adjudicator.ruling import atoms as read_atoms
 from adjudicator.ruling import judge as judge_module
 from adjudicator.ruling.model import Reason
 from adjudicator.ruling.reasons import render
@@ -47,7 +48,7 @@ def test_each_reason_shown_is_worded_about_once_however_many_open_facts(monkeypa
         worded += 1
         return render(*args)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(judge_module, "render", counting)
+    monkeypatch.setattr(read_atoms, "render", counting)
     r = judge_module.judge_text(_log(40))
     assert r.status == "undetermined" and len(r.uncertain) >= 4 and len(r.findings) >= 20
     shown = _nodes(tuple(x for f in r.findings for x in f.reasons))
@@ -61,11 +62,11 @@ def test_each_reason_shown_is_worded_about_once_however_many_open_facts(monkeypa
 def test_a_possibility_built_with_the_decided_rulings_parts_adds_what_a_fresh_build_adds() -> None:
     incident = reader.read(_log(40))
     answer = solve_open(judge_module.facts_of(incident, replay.replay(incident), None), "tw16")
-    shared = judge_module._Builder(incident, "tw16")
+    shared = read_atoms._Builder(incident, "tw16")
     decided = shared(answer.atoms)
     known = Known.of(decided)
     assert answer.possibilities
     for held in answer.possibilities:
-        fresh = judge_module._ruling(incident, "tw16", held.atoms)
+        fresh = read_atoms._ruling(incident, "tw16", held.atoms)
         assert (_difference(decided, known, shared(held.atoms, known), "")
                 == _difference(decided, known, fresh, ""))

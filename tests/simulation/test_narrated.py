@@ -16,9 +16,9 @@ from typing import Any
 
 import pytest
 
-from adjudicator.batch.work import judge_incidents
 from adjudicator.language.reader import read
 from adjudicator.ruling.model import to_dict
+from adjudicator.ruling.pipeline import Pipeline
 from adjudicator.simulation.check import clean_failures
 from adjudicator.simulation.game import Act, Game, simulate
 from adjudicator.simulation.narrate import narrate
@@ -36,7 +36,7 @@ def _judged(games: list[Game]) -> list[tuple[Game, dict[str, Any]]]:
     out = []
     for k in range(0, len(games), CHUNK):
         part = games[k:k + CHUNK]
-        for game, (ruling, _) in zip(part, judge_incidents([read(write(g)) for g in part]),
+        for game, (ruling, _) in zip(part, Pipeline().judge_many([read(write(g)) for g in part]),
                                      strict=True):
             assert not isinstance(ruling, Exception), (game.seed, ruling)
             out.append((game, to_dict(ruling)))
