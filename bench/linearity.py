@@ -33,13 +33,16 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
+# The package first: bench/judge.py puts this tree on the path, and a tree named on
+# PYTHONPATH must stay the one measured.
+import adjudicator
+from adjudicator.language import tiles
+from adjudicator.language.seats import SEATS, next_seat
+
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
 from judge import HEADER, make_pung_log  # noqa: E402
-
-from adjudicator.language import tiles  # noqa: E402
-from adjudicator.language.seats import SEATS, next_seat  # noqa: E402
 
 TARGET = 1.3
 
@@ -124,8 +127,6 @@ def main() -> None:
     parser.add_argument("--acts", type=int, nargs=2, default=(2000, 10000), metavar=("A", "B"))
     args = parser.parse_args()
     sizes = (args.acts[0], args.acts[1])
-    import adjudicator
-
     print(f"adjudicator from {Path(adjudicator.__file__).parent}; {args.runs} runs a length, "
           f"CPU medians (load average {os.getloadavg()[0]:.1f})")
     for name, make in (("pungs and chows", make_pung_log), ("10 open facts", make_open_log)):
