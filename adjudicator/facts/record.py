@@ -133,12 +133,19 @@ def record_facts(incident: Incident) -> Iterator[Symbol]:
     index = 0
     stated = stated_laid(incident.acts)
     pending_wall: int | None = None
+    # Each actor's latest act so far: the chapters walk a seat's own acts through
+    # prev_own_act/2, one fact an act, instead of a chain for every seat at every act.
+    latest: dict[str, int] = {}
     for item in incident.record:
         if isinstance(item, WallCount):
             pending_wall = item.count
         elif isinstance(item, Act):
             index += 1
             yield from act_facts(index, item, stated.get(index, ()) if item.verb == "吃" else ())
+            before = latest.get(item.actor)
+            if before is not None:
+                yield fact("prev_own_act", index, before)
+            latest[item.actor] = index
             if pending_wall is not None:
                 yield fact("wall_stated", index, pending_wall)
                 pending_wall = None
