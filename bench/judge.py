@@ -274,6 +274,24 @@ def _bytecode() -> str:
 COLD_TARGET = 0.45
 
 
+def reference_python(reference: Path, env: dict[str, str]) -> str:
+    """The Python that runs ``reference`` with its own rules: its own venv when it has one.
+    On PYTHONPATH alone, this tree's editable install still maps ``adjudicator.asp`` and
+    the grammar here, so such a run would time the reference's code with this tree's
+    rules: refused (SystemExit) unless they resolve inside the reference."""
+    own = reference / ".venv" / "bin" / "python"
+    py = str(own if own.exists() else ROOT / ".venv" / "bin" / "python")
+    probe = "import adjudicator.asp as a; print(a.__file__)"
+    found = subprocess.run([py, "-c", probe], env={**os.environ, **env}, check=True,
+                           capture_output=True, text=True,
+                           cwd=tempfile.gettempdir()).stdout.strip()
+    if not Path(found).resolve().is_relative_to(reference.resolve()):
+        raise SystemExit(f"--reference {reference}: its rules resolve to {found}, outside "
+                         "it; give the tree a venv of its own (python3 -m venv .venv && "
+                         ".venv/bin/pip install -e .)")
+    return py
+
+
 def cold_pairs(log: str, env: dict[str, str], runs: int, reference: Path | None) -> None:
     """The cold judge of ``log`` run in turn with each reference, pair by pair (a shared
     machine's speed drifts between minutes; a pair's ratio holds)."""
@@ -284,8 +302,9 @@ def cold_pairs(log: str, env: dict[str, str], runs: int, reference: Path | None)
     if reference is not None:
         cache = tempfile.mkdtemp(prefix="adjudicator-bench-reference-")
         other = {"PYTHONPATH": str(reference), "ADJUDICATOR_CACHE_DIR": cache}
-        _timed(judge, other)  # fill its cache
-        others[f"judge of {reference}"] = (judge, other)
+        their_judge = [reference_python(reference, other), *judge[1:]]
+        _timed(their_judge, other)  # fill its cache
+        others[f"judge of {reference}"] = (their_judge, other)
     ours: list[tuple[float, float]] = []
     theirs: dict[str, list[tuple[float, float]]] = {name: [] for name in others}
     for _ in range(runs):

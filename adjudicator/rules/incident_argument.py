@@ -62,14 +62,15 @@ class Chapter:
 @cache
 def chapter(path: Path) -> Chapter:
     """The shape of one rule file."""
-    name = f"shape-{disk.key(path.read_bytes(), clingo.__version__, _own_source())}.json"
+    data = path.read_bytes()
+    name = f"shape-{disk.key(data, clingo.__version__, _own_source())}.json"
     stored = disk.read_json(name)
     if stored is not None:
         try:
             return _loaded(stored)
         except (KeyError, TypeError, ValueError):
             pass  # a damaged entry: work it out again, and store it whole
-    made = _shaped(path)
+    made = _shaped(program.parse_bytes(data))
     disk.write_json(name, {"rules": [[r.index, r.heads, r.bodies] for r in made.rules],
                            "shown": made.shown, "mentioned": sorted(made.mentioned)})
     return made
@@ -81,11 +82,11 @@ def _own_source() -> bytes:
     return Path(__file__).read_bytes()
 
 
-def _shaped(path: Path) -> Chapter:
+def _shaped(statements: tuple[ast.AST, ...]) -> Chapter:
     rules: list[Shape] = []
     shown: list[Signature] = []
     mentioned: set[Signature] = set()
-    for index, stm in enumerate(program.parsed(path)):
+    for index, stm in enumerate(statements):
         kind = stm.ast_type
         if kind == ast.ASTType.Rule:
             heads: list[Signature] = []
@@ -166,7 +167,8 @@ atexit.register(_transformed.cache_clear)
 def _texts(path: Path, mine: frozenset[Signature]) -> tuple[list[tuple[int, str]], list[str]]:
     """The transformed rules (index, text) and other statements of a file, from the cache
     folder or made."""
-    made_from = [path.read_bytes(), clingo.__version__, _own_source(),
+    data = path.read_bytes()
+    made_from = [data, clingo.__version__, _own_source(),
                  *(f"{n}/{a}" for n, a in sorted(mine))]
     name = f"transformed-{disk.key(*made_from)}.json"
     stored = disk.read_json(name)
@@ -177,7 +179,7 @@ def _texts(path: Path, mine: frozenset[Signature]) -> tuple[list[tuple[int, str]
         except (KeyError, TypeError, ValueError):
             pass  # a damaged entry: work it out again, and store it whole
     rules, others = [], []
-    for index, stm in enumerate(program.parsed(path)):
+    for index, stm in enumerate(program.parse_bytes(data)):
         kind = stm.ast_type
         if kind == ast.ASTType.Rule:
             rules.append((index, str(_rule(stm, mine))))

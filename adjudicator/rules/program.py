@@ -50,10 +50,17 @@ def _quiet(_code: clingo.MessageCode, _message: str) -> None:
 
 @cache
 def parsed(path: Path) -> tuple[ast.AST, ...]:
-    """One rule file, parsed once per process (a profile's #include resolved)."""
+    """One rule file, parsed once per process."""
+    return parse_bytes(path.read_bytes())
+
+
+def parse_bytes(data: bytes) -> tuple[ast.AST, ...]:
+    """A rule file's statements from its bytes as read.  A cache entry keyed on a file's
+    bytes is worked out from these same bytes, never from ``parsed``'s copy, which a file
+    edited while the process runs has left behind."""
     from clingo import ast
     out: list[ast.AST] = []
-    ast.parse_files([str(path)], out.append, logger=_quiet)
+    ast.parse_string(data.decode("utf-8"), out.append, logger=_quiet)
     return tuple(out)
 
 
@@ -174,15 +181,15 @@ def chapter(path: Path) -> Chapter:
             return _loaded(path, stored)
         except (TypeError, ValueError):
             pass  # a damaged entry: work it out again, and store it whole
-    made = _analysed(path)
+    made = _analysed(path, parse_bytes(data))
     disk.write_bytes(name, pickle.dumps(_stored(made), protocol=pickle.HIGHEST_PROTOCOL))
     return made
 
 
-def _analysed(path: Path) -> Chapter:
+def _analysed(path: Path, statements: tuple[ast.AST, ...]) -> Chapter:
     from clingo import ast
     rules, other = [], []
-    for index, stm in enumerate(parsed(path)):
+    for index, stm in enumerate(statements):
         if stm.ast_type == ast.ASTType.Rule:
             heads: list[Pattern] = []
             _head_patterns(stm.head, heads)

@@ -37,6 +37,33 @@ def test_batch_equals_single_over_the_case_corpus() -> None:
     assert sum("error" not in line for line in many) > 200
 
 
+def test_each_chunk_of_the_case_corpus_is_solved_together() -> None:
+    # A chunk that fails falls back to each log alone, with the same rulings: only the
+    # time would show a chunk path broken for good logs, so its failing is tested here.
+    from collections import defaultdict
+
+    from adjudicator.language.errors import LogError
+    from adjudicator.language.json_form import read_any
+    from adjudicator.rules import engine
+    from adjudicator.ruling.pipeline import Pipeline
+
+    pipeline = Pipeline()
+    groups: dict = defaultdict(list)
+    for item in expand([str(ROOT / "cases")]):
+        if item.text is None or item.name.endswith(".match"):
+            continue
+        try:
+            ready = pipeline.prepare(read_any(item.text))
+        except LogError:
+            continue
+        groups[ready.rules].append(ready.facts)
+    assert sum(map(len, groups.values())) > 200
+    for rules, facts in groups.items():
+        for start in range(0, len(facts), 40):
+            answers = engine.solve_many(facts[start:start + 40], rules.profile)
+            assert len(answers) == len(facts[start:start + 40])
+
+
 def test_a_bad_log_is_a_line_with_its_error_not_a_stop() -> None:
     good = (ROOT / "cases" / "calls" / "called_and_punged.case").read_text(encoding="utf-8")
     items = [("good", good, None), ("broken", "紀錄:\n1 東 打 十萬\n", None),
