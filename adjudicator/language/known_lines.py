@@ -22,7 +22,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from functools import cache
-from typing import Protocol
+from typing import NamedTuple, Protocol
 
 from lark import Lark, Token
 
@@ -35,26 +35,32 @@ _BLANKS = "[ \t\u3000]*"
 _DIGITS = re.compile(f"{_BLANKS}[0-9０-９]+")
 # A line that is only blanks and a comment: not a record line (the line end swallows it).
 _EMPTY = re.compile(f"{_BLANKS}(?:[#＃].*)?")
-# 玩家: 東=阿明 南=小華 …, to know the names before Lark reads the header (checked after).
-_PLAYERS_KEY = re.compile(f"{_BLANKS}玩家")
-_PLAYER = re.compile(r"[東东南西北]家?[ \t\u3000]*[=＝][ \t\u3000]*"
-                     r"([^\s=＝][^\s=＝]*?)(?=\s|$|[東东南西北]家?[ \t\u3000]*[=＝])")
 
 
 class Names(Protocol):
     names: list[str]
 
 
+class _Sections(NamedTuple):
+    record: re.Pattern[str]  # the record's key line (紀錄: alone on its line)
+    expect: re.Pattern[str]  # an expectation section's start
+    players: re.Pattern[str]  # the header's players line (玩家: …)
+    player: re.Pattern[str]  # one chair = name on it, the name its group
+
+
 @cache
-def _sections(lark: Lark) -> tuple[re.Pattern[str], re.Pattern[str]]:
-    """The record's key line (紀錄: alone on its line) and an expectation section's start,
-    from the grammar's own terminals."""
+def _sections(lark: Lark) -> _Sections:
+    """The lines the fast path looks for, from the grammar's own terminals: the names are
+    known before Lark reads the header (and checked after)."""
     def term(name: str) -> str:
         return lark.get_terminal(name).pattern.to_regexp()
 
     record = re.compile(f"{_BLANKS}(?:{term('RECORD')}){_BLANKS}(?:{term('_COLON')})?"
                         f"{_BLANKS}(?:[#＃].*)?")
-    return record, re.compile(f"{_BLANKS}(?:{term('EXPECT')})")
+    player = re.compile(f"(?:{term('SEAT')}){_BLANKS}(?:{term('_EQ')}){_BLANKS}"
+                        f"({term('PLAYER_DEF')})")
+    return _Sections(record, re.compile(f"{_BLANKS}(?:{term('EXPECT')})"),
+                     re.compile(f"{_BLANKS}(?:{term('PLAYERS')})"), player)
 
 
 class _Known:
@@ -127,13 +133,14 @@ def read(text: str, declared: Names, lark: Lark,
 
     ``text`` ends with a newline.
     """
-    record_key, expect_key = _sections(lark)
+    sections = _sections(lark)
+    record_key, expect_key = sections.record, sections.expect
     lines = text.split("\n")
     names = set(declared.names)
     region = None
     for i, line in enumerate(lines):
-        if _PLAYERS_KEY.match(line):
-            names.update(_PLAYER.findall(line))
+        if sections.players.match(line):
+            names.update(sections.player.findall(line))
         elif record_key.fullmatch(line):
             region = i + 1
             break
