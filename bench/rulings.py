@@ -13,6 +13,10 @@ What is saved, one JSON line a log (its name and its ruling JSON, or why it was 
 * the long logs of ``bench/judge.py`` (draws and discards, and pungs and chows made) at
   400 and 2,000 acts, unless ``--no-long``.
 
+``compare`` also reads the output of ``adjudicator batch -o`` (a ruling a line, named by its
+``source``): two batch runs over ``bench/.corpus/10000`` compare the whole bench corpus in a
+few minutes, through the chunk path that ``tests/batch`` holds identical to the single one.
+
 ``compare`` prints each log whose ruling differs (and those only one side has) and exits 1
 when any does; 0 when every ruling is the same.
 """
@@ -100,7 +104,10 @@ def _load(path: Path) -> dict[str, object]:
     out: dict[str, object] = {}
     for line in path.read_text(encoding="utf-8").splitlines():
         row = json.loads(line)
-        out[row["name"]] = row["ruling"]
+        if "name" in row:
+            out[row["name"]] = row["ruling"]
+        else:  # a line of `adjudicator batch -o`: the ruling itself, named by its source
+            out[row["source"]] = row
     return out
 
 
