@@ -4,7 +4,7 @@ Run: ``.venv/bin/python bench/grounding.py [N] [--chunk C] [--runs R] [--referen
 
 N generated logs (bench/corpus.py's seeds 0 … N-1, 1,000 unless given) are read and their
 facts built, then grounded in chunks of C (``adjudicator batch``'s chunk unless given) as
-rules/multi.py's ``solve_many`` grounds a chunk: the chapters the chunk reaches, the rules
+rules/engine.py's ``solve_many`` grounds a chunk: the chapters the chunk reaches, the rules
 its facts can fire, each given its incident argument, and the facts handed over through
 the bridge rules.  Only clingo's ``ground`` call is timed (CPU); the atoms are clingo's
 statistics of the ground program (``problem.lp.atoms``, after one solve), divided by the
@@ -46,8 +46,7 @@ def _measure(count: int, chunk: int) -> dict[str, float | int | str]:
     from adjudicator.analysis.replay import replay
     from adjudicator.facts import record
     from adjudicator.language.reader import read
-    from adjudicator.rules import incident_argument, multi, program
-    from adjudicator.rules.engine import Warnings, chapter_files, reachable
+    from adjudicator.rules import engine, incident_argument
     from adjudicator.rules.files import ASP
     from adjudicator.ruling.judge import facts_of
 
@@ -61,43 +60,28 @@ def _measure(count: int, chunk: int) -> dict[str, float | int | str]:
     atoms = 0
     for first in range(0, len(logs), chunk):
         facts = logs[first:first + chunk]
-        # As multi.solve_many builds a chunk's program (its own helpers, in that order).
-        heads = multi._head_names(profile)
+        # As engine.solve_many builds a chunk's program (its own helpers, in that order).
         taken = [[record.plain(sym) for sym in group] for group in facts]
-        present: set[str] = set()
-        reach: set[str] = set()
-        for group in taken:
-            for name, args in group:
-                reach.update(multi._signals(name, args))
-                if name in heads:
-                    present.add(name)
-        multi.Seed.names = multi.Seed.names | present
-        dynamic = multi._dynamic_of(profile, multi.Seed.names)
-        chosen = tuple(reachable(chapter_files(profile), reach))
-        seen = program.Present()
-        for group in taken:
-            program.present(chosen, [multi._Seen(name, tuple(map(multi._text, args)))
-                                     for name, args in group], seen)
-        kept = program.select(chosen, seen)
-        warnings = Warnings()
+        chosen = engine.select(profile, taken)
+        dynamic = incident_argument.seeded(chosen.every, taken)
+        warnings = engine.Warnings()
         ctl = clingo.Control(logger=warnings)
         with ast.ProgramBuilder(ctl) as builder:
-            for path in chosen:
+            for path in chosen.files:
                 for stm in incident_argument.transformed(path, dynamic).others:
                     builder.add(stm)
-            for rule in kept:
+            for rule in chosen.rules:
                 builder.add(incident_argument.transformed(rule.path, dynamic).rules[rule.index])
-            for stm in multi._declared(profile, dynamic):
+            for stm in incident_argument.declared(chosen.every, dynamic):
                 builder.add(stm)
-            signatures = {(name, len(args)) for group in taken for name, args in group}
-            for stm in multi._bridges(frozenset(signatures)):
+        with ast.ProgramBuilder(ctl) as builder:
+            for stm in incident_argument.bridges(taken):
                 builder.add(stm)
         with ctl.backend() as backend:
             for i in range(len(facts)):
-                backend.add_rule([backend.add_atom(clingo.Function(multi.GUARD,
-                                                                   [clingo.Number(i)]))])
+                backend.add_rule([backend.add_atom(incident_argument.guard(i))])
         start = time.process_time()
-        ctl.ground([("base", [])], context=multi._Facts(facts, taken))
+        ctl.ground([("base", [])], context=incident_argument.Facts(facts, taken))
         cpu += time.process_time() - start
         warnings.check()
         ctl.solve()
