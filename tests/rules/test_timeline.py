@@ -82,6 +82,9 @@ def test_within_the_last_eight(tmp_path: Path, reading: str, expected: set[int])
 
 
 def test_turn_follows_the_last_player_act(tmp_path: Path) -> None:
+    # A call (喊碰) and the referee's report are no act of a turn: 東's discard holds the
+    # turn at act 2, 南's draw at act 4.
     text = "紀錄:\n1 東 打 一萬\n2 北 喊碰 一萬\n3 南 摸\n4 裁判 發現 南 偷牌\n"
-    got = atoms(text, "#show turn/2.", tmp=tmp_path)
-    assert got == {'turn(1,"東")', 'turn(2,"東")', 'turn(3,"南")', 'turn(4,"南")'}
+    got = atoms(text, "#show last_turn_act/2.", tmp=tmp_path)
+    assert got == {"last_turn_act(1,1)", "last_turn_act(2,1)", "last_turn_act(3,3)",
+                   "last_turn_act(4,3)"}
