@@ -19,16 +19,17 @@ nothing: the machine is shared, so read the CPU figures and the ratio.
 
 from __future__ import annotations
 
-import argparse
 import json
 import os
 import statistics
-import subprocess
 import sys
 import tempfile
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from corpus import make_log  # noqa: E402
+from trees import arguments, in_turn, load, trees  # noqa: E402
 
 # Run in a new process with the tree under test first on the path; prints one JSON line.
 _CHILD = """
@@ -58,44 +59,18 @@ print(json.dumps({"first": passes[0], "second": passes[1], "facts": count / len(
 
 
 def corpus(n: int) -> list[str]:
-    sys.path.insert(0, str(ROOT / "bench"))
-    from corpus import make_log
-
     # The seeds write_corpus gives bench/batch.py's corpus (bench/.corpus/).
     return [make_log(i) for i in range(n)]
 
 
-def run(tree: Path, logs: Path) -> dict:
-    env = {**os.environ, "PYTHONPATH": str(tree)}
-    # Outside any source tree, so that the tree under test is the package imported.
-    proc = subprocess.run([sys.executable, "-c", _CHILD, str(logs)], capture_output=True,
-                          text=True, env=env, cwd=tempfile.gettempdir())
-    if proc.returncode != 0:
-        sys.exit(proc.stderr)
-    return json.loads(proc.stdout)
-
-
-def _load() -> str:
-    return " ".join(f"{x:.2f}" for x in os.getloadavg())
-
-
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("n", nargs="?", type=int, default=1000, help="logs (1,000)")
-    parser.add_argument("--rounds", type=int, default=3, help="processes per tree (3)")
-    parser.add_argument("--reference", type=Path, help="another source tree to time too")
-    args = parser.parse_args()
-    trees = {"this tree": ROOT}
-    if args.reference is not None:
-        trees["reference"] = args.reference.resolve()
+    args = arguments(__doc__.splitlines()[0], 1000, "logs (1,000)")
+    chosen = trees(args)
     with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False,
                                      encoding="utf-8") as fh:
         json.dump(corpus(args.n), fh, ensure_ascii=False)
-    print(f"{args.n} logs of bench/corpus.py, {args.rounds} rounds; load at start {_load()}")
-    results: dict[str, list[dict]] = {name: [] for name in trees}
-    for _ in range(args.rounds):
-        for name, tree in trees.items():  # in turn, so that load falls on both alike
-            results[name].append(run(tree, Path(fh.name)))
+    print(f"{args.n} logs of bench/corpus.py, {args.rounds} rounds; load at start {load()}")
+    results = in_turn(_CHILD, chosen, args.rounds, fh.name)
     os.unlink(fh.name)
     medians: dict[str, dict[str, float]] = {}
     for name, rows in results.items():
@@ -109,7 +84,7 @@ def main() -> None:
         print(f"ratio reference / this tree: first pass {ref['first'] / mine['first']:.2f}, "
               f"second pass {ref['second'] / mine['second']:.2f}; facts "
               f"{'the same' if len(same) == 1 else 'DIFFER'} in both trees")
-    print(f"load at end {_load()}")
+    print(f"load at end {load()}")
 
 
 if __name__ == "__main__":

@@ -73,18 +73,29 @@ def waits(hand: Hand, sets: int) -> Waits | None:
 @lru_cache(maxsize=MEMO_SIZE)
 def _waits(tiles: tuple[int, ...], n_melds: int, fixed: tuple[int, ...],
            sets: int) -> Waits | None:
-    own = hands.as_counts(tiles)
-    held = list(own)
-    for t in fixed:
-        if 0 <= t < hands.N_PLAYING:
-            held[t] += 1
+    # Counted from the tiles by hands.special_waits itself: the concealed tiles, and with
+    # the laid-out ones what the player holds (flowers and unknown tiles are not counted).
     try:
-        std, special = hands.special_waits(own, sets - n_melds, held=held, family_sets=sets)
+        std, special = hands.special_waits(tiles, sets - n_melds, held=tiles + fixed,
+                                           family_sets=sets)
     except ValueError:  # more sets laid out than the family's hand has
         return None
     forms = {t: ("std",) for t in std}
     forms.update({t: (special_form(sets),) for t in special})
     return MappingProxyType(forms)
+
+
+def completed_by(before: Hand, tile: int, after: Hand, sets: int) -> Forms | None:
+    """The forms ``after`` is complete in when it is ``before`` with ``tile`` drawn, read
+    from ``before``'s waits (the hand the player's last discard left, analysed then);
+    None when it is not that hand, or ``before`` holds four of ``tile`` (the waits leave
+    out a fifth copy; ``complete`` does not)."""
+    if after.melds != before.melds or len(after.tiles) != len(before.tiles) + 1 \
+            or before.count(tile) + before.fixed_tiles().count(tile) >= 4 \
+            or before.adding(tile).tiles != after.tiles:
+        return None
+    found = waits(before, sets)
+    return None if found is None else found.get(tile, ())
 
 
 def complete(hand: Hand, sets: int) -> Forms | None:

@@ -220,9 +220,15 @@ def _offer(act: Act, i: int, known: Known, asked: _Asked) -> Offer:
     return Offer(tile, own, wins, frozenset(pairs))
 
 
-def _drawn(after: Hand | None, sets: int) -> Forms | None:
+def _drawn(act: Act, before: Hand | None, after: Hand | None, sets: int) -> Forms | None:
+    """The forms the hand is complete in after the draw ``act`` (None: not known)."""
     if after is None:
         return None
+    drawn = act.replacement if act.verb == "補花" else _tile_of(act)
+    if before is not None and drawn is not None and 0 <= drawn < T.N_PLAYING:
+        found = hand_forms.completed_by(before, drawn, after, sets)
+        if found is not None:
+            return found
     return hand_forms.complete(after, sets) or ()
 
 
@@ -258,7 +264,8 @@ def picture(incident: Incident, timeline: Timeline, family: Family = DEFAULT,
             offers[i] = _offer(act, i, known, asked)
         elif act.verb in DRAWS:
             if _asks_after_draw(act):
-                drawn[i] = _drawn(known[seat][i + 1], sets)  # type: ignore[index]
+                drawn[i] = _drawn(act, known[seat][i], known[seat][i + 1],  # type: ignore[index]
+                                  sets)
         elif act.verb in READY_VERBS:
             hand = known[seat][i]  # type: ignore[index]
             ready[i] = None if hand is None else hand_forms.ready(hand, sets) or ()

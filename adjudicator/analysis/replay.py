@@ -131,11 +131,12 @@ class _Replay:
     def take(self, act: Act, seat: Seat, tile: int) -> None:
         """Remove ``tile`` from ``seat``'s concealed hand, noting it if it cannot be there."""
         hand = self.hands[seat]
-        if tile != T.UNKNOWN and hand.concealed[tile] > 0:
+        if tile != T.UNKNOWN and hand.concealed.get(tile, 0) > 0:
             hand.concealed[tile] -= 1
             if not hand.concealed[tile]:
                 del hand.concealed[tile]
-            hand.excess = min(hand.excess, sum(hand.concealed.values()))
+            if hand.excess:
+                hand.excess = min(hand.excess, sum(hand.concealed.values()))
         elif hand.unknown > 0:
             hand.unknown -= 1
         elif hand.known:
@@ -320,10 +321,15 @@ class _Replay:
         return {t for t in out if t >= 0 and t not in self.reported_fifth}
 
     def over_limit(self, tile: int) -> bool:
-        n = self.sea_count[tile]
+        # Asked of the tiles of every act: .get, not a Counter's [] (its __missing__ is a
+        # Python call), and no generator per hand.
+        n = self.sea_count.get(tile, 0)
         for hand in self.hands.values():
-            n += hand.concealed[tile] + hand.flowers.count(tile)
-            n += sum(meld.tiles.count(tile) for meld in hand.melds)
+            n += hand.concealed.get(tile, 0)
+            if hand.flowers:
+                n += hand.flowers.count(tile)
+            for meld in hand.melds:
+                n += meld.tiles.count(tile)
         return n > (1 if T.is_flower(tile) else 4)
 
     def run(self, incident: Incident) -> Timeline:

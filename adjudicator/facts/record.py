@@ -20,21 +20,34 @@ Value = int | str | Symbol
 Plain = tuple[str, tuple[Value, ...]]
 
 
+# Facts remembered, at most: both tables below are emptied together when one is full, so a
+# long-lived worker's memory stays flat.
+LIMIT = 1 << 16
+
+
 def fact(name: str, *args: Value) -> Symbol:
-    return _fact(name, args)
+    sym = _MADE.get((name, args))
+    return _fact(name, args) if sym is None else sym
 
 
 # Making a Symbol is a call into clingo; a log's facts are drawn from a small
 # vocabulary (act indexes, chairs, tiles, kinds) and recur within a log (what lies face up,
-# before each act) and across the logs of a batch, so the latest 65,536 facts are kept
-# and made once per process.
-@lru_cache(maxsize=1 << 16)
+# before each act) and across the logs of a batch, so each fact is made once per process.
+_MADE: dict[tuple[str, tuple[Value, ...]], Symbol] = {}
+
+
 def _fact(name: str, args: tuple[Value, ...]) -> Symbol:
     sym = Function(name, [_term(a) for a in args])
-    if len(_PLAIN) >= 1 << 17:
-        _PLAIN.clear()
-    _PLAIN[sym] = (name, tuple(_plain_value(a) for a in args))
+    _remember(sym, (name, tuple(_plain_value(a) for a in args)))
+    _MADE[(name, args)] = sym
     return sym
+
+
+def _remember(sym: Symbol, made_of: Plain) -> None:
+    if len(_PLAIN) >= LIMIT or len(_MADE) >= LIMIT:
+        _PLAIN.clear()
+        _MADE.clear()
+    _PLAIN[sym] = made_of
 
 
 def _plain_value(value: Value) -> Value:
@@ -55,8 +68,9 @@ def plain(sym: Symbol) -> Plain:
     """The name and the arguments of ``sym`` as Python values: numbers as ints, strings as
     strs, other terms as Symbols."""
     found = _PLAIN.get(sym)
-    if found is None:  # made elsewhere, or forgotten since: read it from clingo
+    if found is None:  # made elsewhere (a rule set's values, a hand's scoring), or forgotten
         found = (sym.name, tuple(_value(a) for a in sym.arguments))
+        _remember(sym, found)
     return found
 
 

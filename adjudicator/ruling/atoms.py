@@ -37,7 +37,7 @@ from adjudicator.ruling.model import (
 )
 from adjudicator.ruling.reasons import Context, render
 from adjudicator.ruling.reasons.words import term_value
-from adjudicator.ruling.terms import SymbolLike, Term, Terms
+from adjudicator.ruling.terms import SymbolLike, Term, shared
 from adjudicator.ruling.undetermined import (
     NO_POSSIBILITIES,
     Known,
@@ -153,7 +153,7 @@ class _Builder:
         self.acts = incident.acts  # a property that lists the record anew each time
         self.base = incident.header.base or 0
         self.per_tai = incident.header.per_tai if incident.header.per_tai is not None else 1
-        self.terms = Terms()
+        self.terms = shared()
         self.findings: dict[tuple, tuple[tuple, Finding]] = {}  # (key, finding unworded)
         self.payments: dict[tuple, tuple[tuple, Payment]] = {}  # (sort key, payment)
         self.opens: dict[tuple[Term, ...], Uncertain] = {}

@@ -1,4 +1,4 @@
-"""Clingo symbols read into Python once per judgement.
+"""Clingo symbols read into Python once (per judgement, or per process: ``shared``).
 
 Every part of a ``clingo.Symbol`` (its name, arguments, number, text) is a foreign call
 through cffi, and a judgement with open facts reads the same atoms again for every
@@ -11,7 +11,8 @@ is never read.
 A ``Term`` answers what the ruling code asks of a symbol (``type``, ``name``,
 ``arguments``, ``number``, ``string``, ``str()``) with the same values, and orders as the
 symbol does (clingo's order: the rulings sort premises and rows by it).  Terms come from
-one ``Terms`` per judgement, one per distinct symbol, so a Term equals only itself.
+one ``Terms`` (a judgement's own, or the process's, ``shared``), one per distinct symbol, so
+a Term equals only itself.
 """
 
 from __future__ import annotations
@@ -73,13 +74,32 @@ class Term:
 
 
 class Terms:
-    """The Terms of one judgement: one per distinct symbol (keyed by the symbol itself)."""
+    """One Term per distinct symbol (keyed by the symbol itself), for one judgement or for
+    the judgements a process makes in turn (``shared``)."""
 
     def __init__(self) -> None:
         self._read: dict[Symbol, Term] = {}
 
     def __call__(self, symbol: Symbol) -> Term:
         term = self._read.get(symbol)
-        if term is None:
-            term = self._read[symbol] = Term(symbol, self)
+        if term is None:  # setdefault: a Term made at once elsewhere is the one kept
+            term = self._read.setdefault(symbol, Term(symbol, self))
         return term
+
+    def __len__(self) -> int:
+        return len(self._read)
+
+
+# Symbols remembered across judgements, at most (the table is begun again when full).
+LIMIT = 1 << 15
+_SHARED = [Terms()]
+
+
+def shared() -> Terms:
+    """The process's Terms, for a judgement to read its atoms with: the atoms of a rule
+    set's values, clauses and common reasons recur in every ruling, and are read from clingo
+    once.  Begun again when full, between judgements (a judgement keeps the table it was
+    given), so memory stays flat and a Term still equals only itself within a judgement."""
+    if len(_SHARED[0]) >= LIMIT:
+        _SHARED[0] = Terms()
+    return _SHARED[0]

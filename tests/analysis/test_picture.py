@@ -52,6 +52,24 @@ def test_a_draw_that_completes_and_the_winning_tile_given_up() -> None:
     assert got.known["南"][3] == Hand(tuple(sorted([*stated, T.parse_one("二筒")])))
 
 
+def test_a_draw_is_complete_in_the_forms_the_hand_before_it_waits_on_the_tile() -> None:
+    sets = hand_forms.hands.FAMILY_SETS_16
+    before = Hand(tuple(sorted(T.parse_tiles(READY))))
+    two, nine = T.parse_one("二筒"), T.parse_one("九萬")
+    assert hand_forms.completed_by(before, two, before.adding(two), sets) == ("std",)
+    assert hand_forms.completed_by(before, nine, before.adding(nine), sets) == ()
+    # Not that hand with that tile drawn (a hand stated in between): not read from before.
+    assert hand_forms.completed_by(before, two, before.adding(nine), sets) is None
+    # Four 五索 held already: a fifth is no wait, so the draw is not read from the waits.
+    four = Hand(tuple(sorted(T.parse_tiles("一二三萬 四五六萬 二三四筒 六七八索 五五五五索"))))
+    five = T.parse_one("五索")
+    assert hand_forms.completed_by(four, five, four.adding(five), sets) is None
+    ligu = Hand(tuple(sorted(T.parse_tiles(EIGHT_PAIRS))))
+    east = T.parse_one("東")
+    assert hand_forms.completed_by(ligu, east, ligu.adding(east), sets) == ("ligu",)
+    assert hand_forms.complete(ligu.adding(east), sets) == ("ligu",)
+
+
 def test_eight_pairs_wait_on_every_pair_as_ligu_only() -> None:
     got = _picture(HEAD + f"南 手牌: {EIGHT_PAIRS}\n紀錄:\n1 北 打 東\n2 東 摸 ?\n"
                    "3 東 打 九索\n4 南 眼牌\n")
