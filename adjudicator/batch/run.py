@@ -1,10 +1,11 @@
 """Run a batch: send chunks of items to workers, hand each finished line back at once.
 
 Locally the workers are processes of this machine (all cores by default; ``workers=1``
-judges in this process).  With a scheduler address the same chunks go to a Dask
-distributed cluster; dask is imported only then, so ``judge`` and local batches never pay
-for it.  Few chunks are in flight at a time, so memory stays flat on any corpus size and
-the progress bar moves evenly.
+judges in this process), forked once this process has judged the first chunk, so that
+none pays the warm-up again (batch/workers.py).  With a scheduler address the same chunks
+go to a Dask distributed cluster; dask is imported only then, so ``judge`` and local
+batches never pay for it.  Few chunks are in flight at a time, so memory stays flat on any
+corpus size and the progress bar moves evenly.
 """
 
 from __future__ import annotations
@@ -17,12 +18,11 @@ from typing import TYPE_CHECKING
 from adjudicator.batch import CHUNK
 from adjudicator.batch.sources import Item
 from adjudicator.batch.work import Line, judge_chunk
+from adjudicator.batch.workers import Chunk, judge_locally
 from adjudicator.desk import RECYCLE
 
 if TYPE_CHECKING:
     from adjudicator.rules.rulesets import House
-
-Chunk = list[tuple[str, str | None, str | None]]
 
 
 def chunks(items: Iterable[Item], size: int) -> Iterator[Chunk]:
@@ -47,30 +47,8 @@ def run(items: Sequence[Item], on_line: Callable[[Line], None], *, profile: str 
             for line in judge_chunk(part, profile, settings, True, house):
                 on_line(line)
     else:
-        _local(parts, on_line, profile, settings, workers or os.cpu_count() or 1,
-               max(1, recycle // chunk_size) if recycle else None, house)
-
-
-def _local(parts: Iterator[Chunk], on_line: Callable[[Line], None], profile: str | None,
-           settings: dict[str, str], workers: int, chunks_each: int | None,
-           house: House | None) -> None:
-    from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
-
-    # clingo keeps every term a process has made, so a worker that judges ever new logs
-    # grows with each: as the desk does, each worker is replaced by a fresh one after some
-    # RECYCLE logs (a fresh worker's warm-up is paid again, so not too often).
-    with ProcessPoolExecutor(max_workers=workers, max_tasks_per_child=chunks_each) as pool:
-        pending: set[Future[list[Line]]] = set()
-        for part in parts:
-            pending.add(pool.submit(judge_chunk, part, profile, settings, True, house))
-            if len(pending) >= 2 * workers:
-                done, pending = wait(pending, return_when=FIRST_COMPLETED)
-                for future in done:
-                    for line in future.result():
-                        on_line(line)
-        for future in pending:
-            for line in future.result():
-                on_line(line)
+        judge_locally(parts, on_line, profile, settings, workers or os.cpu_count() or 1,
+                      recycle, house)
 
 
 def _dask(parts: Iterator[Chunk], on_line: Callable[[Line], None], profile: str | None,

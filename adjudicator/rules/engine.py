@@ -175,18 +175,40 @@ class Selection:
 
 def select(profile: str, taken: Sequence[Sequence[record.Plain]]) -> Selection:
     """The program for these logs' facts (each log's as ``record.plain`` values), chosen
-    once for all of them."""
+    once for all of them, from the chunk's distinct facts (the rule set's values and most
+    header facts are the same in every log)."""
     every = tuple(chapter_files(profile))
+    distinct = {plain for group in taken for plain in group}
     reach: set[str] = set()
-    for group in taken:
-        for name, args in group:
-            reach.update(_signals(name, args))
+    for name, args in distinct:
+        reach.update(_signals(name, args))
     chosen = tuple(reachable(every, reach))
-    seen = program.Present()
-    for group in taken:
-        program.present(chosen, [_Seen(name, tuple(map(_text, args)))  # type: ignore[misc]
-                                 for name, args in group], seen)
+    seen = program.present(chosen, [_Seen(name, tuple(map(_text, args)))  # type: ignore[misc]
+                                    for name, args in distinct])
     return Selection(every, chosen, program.select(chosen, seen))
+
+
+# What each fact was made of, by the fact object itself: most of a log's facts are the
+# very objects facts/record.py keeps, and a look-up by identity is no call into clingo (a
+# Symbol's own hash is).  The Symbol is kept with its values, so its id is not reused.
+_PLAIN: dict[int, tuple[clingo.Symbol, record.Plain]] = {}
+
+
+def plain_facts(facts: Sequence[Sequence[clingo.Symbol]]) -> list[list[record.Plain]]:
+    """Each log's facts as ``record.plain`` values."""
+    out: list[list[record.Plain]] = []
+    get = _PLAIN.get
+    for group in facts:
+        values: list[record.Plain] = []
+        for sym in group:
+            found = get(id(sym))
+            if found is None or found[0] is not sym:
+                if len(_PLAIN) >= 1 << 17:
+                    _PLAIN.clear()
+                found = _PLAIN[id(sym)] = (sym, record.plain(sym))
+            values.append(found[1])
+        out.append(values)
+    return out
 
 
 def _file_statements(path: Path) -> tuple[ast.AST, ...]:
@@ -481,7 +503,7 @@ def solve_many(facts: Sequence[Sequence[clingo.Symbol]], profile: str) -> list[A
     """
     if not facts:
         return []
-    taken = [[record.plain(sym) for sym in group] for group in facts]
+    taken = plain_facts(facts)
     chosen = select(profile, taken)
     # Imported here: one log's judgement needs neither (a cold start would pay for both).
     from clingo import ast
@@ -492,13 +514,15 @@ def solve_many(facts: Sequence[Sequence[clingo.Symbol]], profile: str) -> list[A
     warnings = Warnings()
     ctl = clingo.Control(logger=warnings)
 
+    # Each chapter's statements looked up once a chunk, not once a rule.
+    chapters_of = {path: incident_argument.transformed(path, dynamic) for path in chosen.files}
     with ast.ProgramBuilder(ctl) as builder:
         add = builder.add
-        for path in chosen.files:
-            for stm in incident_argument.transformed(path, dynamic).others:
+        for made in chapters_of.values():
+            for stm in made.others:
                 add(stm)
         for rule in chosen.rules:
-            add(incident_argument.transformed(rule.path, dynamic).rules[rule.index])
+            add(chapters_of[rule.path].rules[rule.index])
         for stm in incident_argument.declared(chosen.every, dynamic):
             add(stm)
     with ast.ProgramBuilder(ctl) as builder:
