@@ -30,7 +30,9 @@ HELP_TEXT = "顯示這份說明後結束。"
 # Rich folds help at the console's width; a pipe has none and rich would take 80.
 PIPE_WIDTH = 120
 
-_Rule = tuple[re.Pattern[str], Callable[[re.Match[str]], str]]
+# A pattern and the Chinese of its match; re compiles a pattern (and keeps it) only when
+# an error is shown, which a command that runs never does.
+_Rule = tuple[str, Callable[[re.Match[str]], str]]
 
 
 def _mean(extra: str | None) -> str:
@@ -49,27 +51,27 @@ def _quoted(text: str) -> str:
 # English message of the vendored click → Chinese.  Anything unmatched is shown as it is:
 # better an English line than a lost one.
 _RULES: tuple[_Rule, ...] = (
-    (re.compile(r"No such option: (\S+?)(?:\s+(?:Did you mean (.+?)\?|\(Possible options?: "
-                r"(.+?)\)))?$"),
+    (r"No such option: (\S+?)(?:\s+(?:Did you mean (.+?)\?|\(Possible options?: "
+     r"(.+?)\)))?$",
      lambda m: f"沒有 {m[1]} 這個選項{_mean(m[2] or m[3])}"),
-    (re.compile(r"Option '(.+?)' requires an argument\.?"),
+    (r"Option '(.+?)' requires an argument\.?",
      lambda m: f"選項 {m[1]} 後面要寫一個值"),
-    (re.compile(r"Option '(.+?)' requires (\d+) arguments\.?"),
+    (r"Option '(.+?)' requires (\d+) arguments\.?",
      lambda m: f"選項 {m[1]} 後面要寫 {m[2]} 個值"),
-    (re.compile(r"Missing argument '(.+?)'\.?(.*)"),
+    (r"Missing argument '(.+?)'\.?(.*)",
      lambda m: f"少了參數 {m[1]}（見 --help）"),
-    (re.compile(r"Missing option '(.+?)'\.?(.*)"),
+    (r"Missing option '(.+?)'\.?(.*)",
      lambda m: f"少了選項 {m[1]}"),
-    (re.compile(r"No such command '(.+?)'\.?(?:\s*Did you mean (.+?)\?)?$"),
+    (r"No such command '(.+?)'\.?(?:\s*Did you mean (.+?)\?)?$",
      lambda m: f"沒有「{m[1]}」這個指令{_mean(m[2])}"),
-    (re.compile(r"Missing command\.?"), lambda m: "少了指令（judge、check、score …）"),
-    (re.compile(r"Invalid value for (.+?): (?:Value error, )?'(.*?)' is not one of (.+?)\.?$"),
+    (r"Missing command\.?", lambda m: "少了指令（judge、check、score …）"),
+    (r"Invalid value for (.+?): (?:Value error, )?'(.*?)' is not one of (.+?)\.?$",
      lambda m: f"{_quoted(m[1])} 不能是「{m[2]}」，只能是 {_quoted(m[3])}"),
-    (re.compile(r"Invalid value for (.+?): (.+)$", re.S),
+    (r"(?s)Invalid value for (.+?): (.+)$",
      lambda m: f"{_quoted(m[1])} 的值不對：{_value_words(m[2])}"),
-    (re.compile(r"Got unexpected extra argument(?:s|\(s\))? \((.*)\)"),
+    (r"Got unexpected extra argument(?:s|\(s\))? \((.*)\)",
      lambda m: f"多寫了參數：{m[1]}"),
-    (re.compile(r"Option '(.+?)' does not take a value\.?"),
+    (r"Option '(.+?)' does not take a value\.?",
      lambda m: f"選項 {m[1]} 後面不寫值"),
 )
 
@@ -87,7 +89,7 @@ def _value_words(text: str) -> str:
 def translate(message: str) -> str:
     """The Chinese of one of click's usage messages (unknown forms come back unchanged)."""
     for pattern, words in _RULES:
-        found = pattern.match(message.strip())
+        found = re.match(pattern, message.strip())
         if found:
             return words(found)
     return message

@@ -26,7 +26,6 @@ from typing import Any
 from clingo import Function, Number, String, Symbol
 
 from adjudicator.language.errors import caret_line
-from adjudicator.language.suggest import nearest
 from adjudicator.rules.families import DEFAULT, FAMILIES, Family
 from adjudicator.rules.files import PROFILES, SCORE_ONLY
 from adjudicator.ruling.interpretations import (
@@ -136,6 +135,8 @@ def every_key() -> list[str]:
 
 
 def _nearest_hint(word: str, vocabulary: Iterable[str]) -> str | None:
+    from adjudicator.language.suggest import nearest  # a refused file's guess only
+
     found = nearest(word, vocabulary)
     return None if found is None else f"是不是「{found}」？"
 
