@@ -34,6 +34,8 @@ WIN_VERBS = VERB_CLASSES["win"]
 # What brings a tile into the hand: a draw, or a flower laid out with its replacement.
 DRAW_VERBS = VERB_CLASSES["draw"] | VERB_CLASSES["lays_flower"]
 DECLARES = VERB_CLASSES["declares_win"]
+ROBS = VERB_CLASSES["robs_flower"]
+LAYS_FLOWER = VERB_CLASSES["lays_flower"]
 # A win called, declared or laid down on another's tile (攔和: several on the one tile).
 ON_THE_DISCARD = VERB_CLASSES["win_intent"] - {"自摸"}
 
@@ -48,12 +50,14 @@ class DeclaredWin:
     hand: WinHand | None  # None when the record does not show the whole hand
     own_draw: bool = False  # declared 自摸, or laid down right after the winner's own draw
     kong: int | None = None  # the act of another's 加杠 just before the win, if any
-    flower: FlowerWin | None = None  # when the winner's eighth flower came, in its turn
+    # The hand is read as resting on eight flowers: the act that brought the eighth in the
+    # winner's turn (0: held since before the record); flowers.lp names the flower win.
+    eighth: int | None = None
 
     @property
     def in_hand(self) -> bool:
         """Whether the tile won on is the winner's own: its draw, or its flowers."""
-        return self.own_draw or self.flower is not None
+        return self.own_draw or self.eighth is not None
 
 
 class _Record:
@@ -117,8 +121,8 @@ def _turn_start(rec: _Record, i: int, seat: Seat) -> int:
     return 1
 
 
-def _flower_owner(rec: _Record, timeline: Timeline, j: int, seat: Seat,
-                  flower: int) -> Seat | None:
+def _flower_holder(rec: _Record, timeline: Timeline, j: int, seat: Seat,
+                   flower: int) -> Seat | None:
     """Who held ``flower`` (laid out or just drawn) when ``seat`` took it at act ``j``."""
     before = timeline.before[j - 1] if j - 1 < len(timeline.before) else timeline.final
     for other in SEATS:
@@ -131,66 +135,40 @@ def _flower_owner(rec: _Record, timeline: Timeline, j: int, seat: Seat,
     return None
 
 
-@dataclass(frozen=True)
-class FlowerWin:
-    """How the winner's eighth flower came in its turn: bookkeeping for flowers.lp (which
-    names the flower win: 台.29, 台.30) and scoring."""
-
-    owner: Seat | None  # taken by 搶花: whose flower it was
-    robbed: int | None  # taken by 搶花: the flower
-    form: int  # taken by 搶花: 1 (as it was being laid out) or 2 (from another's flowers)
-    completed_at: int  # the act that brought the eighth flower (0: dealt)
-    replaced: bool  # a replacement was drawn after the eighth flower, before the declaration
-    # 台.28: nothing in the record rules out that the eight (or seven and another's one)
-    # came with the deal; whether the record starts there is asp/open.lp's to decide.
-    dealt: bool
-
-
-def _flower_win(rec: _Record, i: int, seat: Seat, state: HandState,
-                timeline: Timeline) -> FlowerWin | None:
-    """How the eighth flower came, if act ``i`` declares a win in the turn it came (or on
-    flowers dealt); flowers.lp names that win."""
+def _eighth_flower(rec: _Record, i: int, seat: Seat, state: HandState) -> int | None:
+    """The act that brought the winner's eighth flower when act ``i`` declares a win whose
+    hand rests on all eight: in the turn the eighth came (laid out, taken by 搶花, or drawn
+    and kept in the hand), or 0 for eight held since before the record with the win claimed
+    on no discard.  None for a hand read as any other.  Which flower win it is, whether it
+    is the dealt one (台.28) and whether it stands, asp/play/flowers.lp says."""
     a = rec.act(i)
     if a.verb not in DECLARES:
         return None
     start = _turn_start(rec, i, seat)
     window = range(start, i)
     robbed = next((j for j in reversed(window) if rec.act(j).actor == seat
-                   and rec.act(j).verb == "搶花" and rec.act(j).tiles), None)
+                   and rec.act(j).verb in ROBS and rec.act(j).tiles), None)
     laid = next((j for j in reversed(window) if rec.act(j).actor == seat
-                 and rec.act(j).verb == "補花"), None)
+                 and rec.act(j).verb in LAYS_FLOWER), None)
     flowers = set(state.flowers)
-    # 台.27: the eighth flower drawn this turn and a win declared at once, with no 補花
-    # line: the flower is still in the hand, not laid out nor replaced.
+    # A flower drawn this turn and kept in the hand, with no 補花 line, is among the eight.
     drawn = next((j for j in reversed(window) if rec.act(j).actor == seat
                   and rec.act(j).verb in VERB_CLASSES["draw"] and rec.act(j).tiles
                   and T.is_flower(rec.act(j).tiles[0])), None)
     if (laid is None and robbed is None and drawn is not None
             and len(flowers | {rec.act(drawn).tiles[0]}) == 8):
-        return FlowerWin(None, None, 0, drawn, False, False)
+        return drawn
     if len(flowers) < 8:
         return None
-    # 台.28: dealt flowers win at the player's first draw (or are declared too early, with
-    # no tile named); a win named on another's discard is no flower win.  The shape only:
-    # the player's first turn in the record with no flower laid out in it; whether that
-    # turn is the first after the deal, and so whether such a win stands, is asked in
-    # asp/open.lp and asp/play/flowers.lp (flower_win(W, K, 0)).
-    dealt = (start == 1 and _dealt_all(rec, i, seat)
-             and (robbed is not None or a.verb == "自摸"
-                  or not (a.tiles or _lays_down_discard(rec, i, seat, state))))
     if robbed is not None:
-        flower = rec.act(robbed).tiles[0]
-        owner = _flower_owner(rec, timeline, robbed, seat, flower)
-        form = _robbed_form(rec, timeline, robbed, start, owner, flower)
-        completed = robbed
-    elif laid is not None or dealt:
-        flower, owner, form = None, None, 0
-        completed = laid or 0
-    else:
-        return None
-    replaced = any(_replacement_after(rec.act(j), completed, j, seat)
-                   for j in range(completed or 1, i))
-    return FlowerWin(owner, flower, form, completed, replaced, dealt)
+        return robbed
+    if laid is not None:
+        return laid
+    # Eight held from before the record, in the player's first turn of it with no flower
+    # laid out, and the win not claimed on a discard (naming it or laying down a hand with it).
+    held = start == 1 and _laid_none(rec, i, seat) and (
+        a.verb == "自摸" or not (a.tiles or _lays_down_discard(rec, i, seat, state)))
+    return 0 if held else None
 
 
 def _lays_down_discard(rec: _Record, i: int, seat: Seat, state: HandState) -> bool:
@@ -207,27 +185,26 @@ def _lays_down_discard(rec: _Record, i: int, seat: Seat, state: HandState) -> bo
             and state.playing_count() == TW16.hand_tiles + 1)  # flowers are tw16's
 
 
-def _dealt_all(rec: _Record, i: int, seat: Seat) -> bool:
-    """``seat`` laid out no flower in the record before act ``i``: they came with the deal."""
-    return not any(rec.act(j).actor == seat and rec.act(j).verb == "補花" for j in rec.before(i))
+def _laid_none(rec: _Record, i: int, seat: Seat) -> bool:
+    """``seat`` laid out no flower in the record before act ``i``."""
+    return not any(rec.act(j).actor == seat and rec.act(j).verb in LAYS_FLOWER
+                   for j in rec.before(i))
 
 
-def _replacement_after(a: Act, completed: int, j: int, seat: Seat) -> bool:
-    """Whether act ``j`` is ``seat``'s draw after the eighth flower (its replacement)."""
-    if a.actor != seat:
-        return False
-    if j == completed:
-        return a.verb == "補花" and a.replacement is not None
-    return a.verb in VERB_CLASSES["draw"] or (a.verb == "補花" and a.replacement is not None)
-
-
-def _robbed_form(rec: _Record, timeline: Timeline, j: int, start: int, owner: Seat | None,
-                 flower: int) -> int:
-    """台.30: →2 when the flower already lay among the owner's flowers before this turn."""
-    if owner is None:
-        return 1
-    before = timeline.before[start - 1] if start - 1 < len(timeline.before) else timeline.final
-    return 2 if flower in before[owner].flowers else 1
+def _taken_after(rec: _Record, i: int, seat: Seat, eighth: int) -> tuple[int, Act] | None:
+    """The winner's last intake before act ``i`` that took a tile after its eighth flower
+    came at act ``eighth``: a draw after it, or the replacement a 補花 took.  None when the
+    eighth was drawn and kept in the hand (no tile came for it) or nothing was taken."""
+    if eighth and rec.act(eighth).verb in VERB_CLASSES["draw"]:
+        return None
+    for j in rec.before(i):
+        if j < eighth:
+            break
+        a = rec.act(j)
+        if a.actor == seat and (a.verb in VERB_CLASSES["draw"]
+                                or a.verb in LAYS_FLOWER and a.replacement is not None):
+            return j, a
+    return None
 
 
 def _own_draw(rec: _Record, i: int, seat: Seat) -> bool:
@@ -249,15 +226,18 @@ def _kong_before(rec: _Record, i: int, seat: Seat) -> int | None:
 
 
 def _won_tile(rec: _Record, i: int, seat: Seat, own_draw: bool, kong: int | None,
-              flower: FlowerWin | None) -> int | None:
-    """The tile act ``i`` wins on: with the flowers, the replacement drawn after the eighth;
-    on its own draw, the tile named or drawn; after another's 加杠, that kong's tile; else
-    the tile named or the last discard's."""
+              eighth: int | None) -> int | None:
+    """The tile act ``i`` wins on: with the flowers, the one taken after the eighth; on its
+    own draw, the tile named or drawn; after another's 加杠, that kong's tile; else the
+    tile named or the last discard's."""
     named = rec.act(i).tiles[0] if rec.act(i).tiles else None
-    if flower is not None or own_draw:
-        if flower is None and named is not None:
+    if eighth is not None:
+        taken = _taken_after(rec, i, seat, eighth)
+        return _drawn_tile(taken[1]) if taken else None
+    if own_draw:
+        if named is not None:
             return named
-        draw = _last_draw(rec, i, seat) if flower is None or flower.replaced else None
+        draw = _last_draw(rec, i, seat)
         return _drawn_tile(draw[1]) if draw else None
     if kong is not None:
         return rec.act(kong).tiles[0] if rec.act(kong).tiles else named
@@ -305,7 +285,7 @@ def _win_hand(incident: Incident, win: DeclaredWin, state: HandState,
     concealed = Counter(state.concealed)
     unknown = state.unknown
     tile = win.tile
-    on_flowers = win.flower is not None
+    on_flowers = win.eighth is not None
     if tile is not None and tile != T.UNKNOWN:
         size = sum(concealed.values()) + unknown
         if size % 3 == 2:  # the stated or replayed hand holds the winning tile: take it out
@@ -365,10 +345,11 @@ def _context(rec: _Record, win: DeclaredWin) -> dict[str, bool]:
     """Facts of the play around the win that its patterns need, as far as the record shows
     them; what the win owes to the start of the hand (天和, 天聽 …) asp/play/start.lp
     finds from the acts."""
-    # A flower win's own draw counts only when the replacement came before the declaration.
-    flower = win.flower
-    drew = flower.replaced if flower is not None else win.own_draw
-    draw = _last_draw(rec, win.index, win.seat) if drew else None
+    # On the flowers, the tile taken after the eighth (if one was) is the one won on.
+    if win.eighth is not None:
+        draw = _taken_after(rec, win.index, win.seat, win.eighth)
+    else:
+        draw = _last_draw(rec, win.index, win.seat) if win.own_draw else None
     replaced = draw is not None and draw[1].verb in VERB_CLASSES["replacement"]
     last = draw is not None and draw[1].note == "海底"
     return {"kong_replacement": replaced, "last_tile": last}
@@ -384,22 +365,19 @@ def declared_wins(incident: Incident, timeline: Timeline,
         seat: Seat = rec.act(i).actor  # type: ignore[assignment]
         state = _state_at_win(rec, i, seat, timeline)
         state.flowers = _with_robbed(rec, i, seat, state.flowers)
-        flower = _flower_win(rec, i, seat, state, timeline)
-        if flower is not None and flower.completed_at and \
-                rec.act(flower.completed_at).verb in VERB_CLASSES["draw"]:
+        eighth = _eighth_flower(rec, i, seat, state)
+        if eighth and rec.act(eighth).verb in VERB_CLASSES["draw"]:
             # The eighth flower drawn and not laid out: it counts among the flowers.
-            drawn = rec.act(flower.completed_at).tiles[0]
+            drawn = rec.act(eighth).tiles[0]
             state.flowers = [*state.flowers, drawn]
             if state.concealed[drawn]:
                 state.concealed[drawn] -= 1
             elif state.unknown:
                 state.unknown -= 1
         own_draw, kong = _own_draw(rec, i, seat), _kong_before(rec, i, seat)
-        tile = _won_tile(rec, i, seat, own_draw, kong, flower)
-        win = DeclaredWin(i, seat, tile, None, own_draw, kong, flower)
+        tile = _won_tile(rec, i, seat, own_draw, kong, eighth)
+        win = DeclaredWin(i, seat, tile, None, own_draw, kong, eighth)
         context: dict[str, bool | int | None] = dict(_context(rec, win))
-        if flower is not None:
-            context["robbed_flower"] = flower.robbed if flower.form == 2 else None
         out.append(replace(win, hand=_win_hand(incident, win, state, context, family)))
     return out
 
@@ -409,7 +387,7 @@ def _with_robbed(rec: _Record, i: int, seat: Seat, flowers: list[int]) -> list[i
     out = list(flowers)
     for j in range(1, i):
         a = rec.act(j)
-        if a.actor == seat and a.verb == "搶花" and a.tiles and a.tiles[0] not in out:
+        if a.actor == seat and a.verb in ROBS and a.tiles and a.tiles[0] not in out:
             out.append(a.tiles[0])
     return out
 
@@ -435,25 +413,27 @@ def win_facts(incident: Incident, timeline: Timeline, family: Family = DEFAULT,
             from adjudicator.ruling.scoring import win_symbols
 
             yield from win_symbols(w.index, w.hand)
-            if w.flower is None and w.hand.winning_tile is not None:
+            if w.eighth is None and w.hand.winning_tile is not None:
                 # 缺張 / 逾張 are named by the count: seventeen with the winning tile.
                 held = len(w.hand.concealed) + 1 + 3 * len(w.hand.exposed)
                 yield fact("win_hand_tiles", w.index, held)
-        if w.flower is not None:
-            yield from _flower_facts(w.index, w.flower)
+        if w.eighth is not None:
+            yield fact("eighth_flower", w.index, w.eighth)
             if w.hand is not None and not w.hand.concealed:
                 # A flower win needs no hand shown (台.29); flowers.lp asks for one only
                 # when the flower win does not stand.
                 yield fact("flower_hand_unshown", w.index)
+    yield from _holder_facts(incident, timeline)
 
 
-def _flower_facts(w: int, f: FlowerWin) -> Iterator[Symbol]:
-    """For asp/play/flowers.lp: when the eighth flower came and whose it was, and whether
-    it was replaced."""
-    yield fact("eighth_flower", w, f.completed_at)
-    if f.owner is not None:
-        yield fact("eighth_flower_from", w, f.owner)
-    if f.dealt:
-        yield fact("flower_win_dealt", w)
-    if not f.replaced:
-        yield fact("flower_win_unreplaced", w)
+def _holder_facts(incident: Incident, timeline: Timeline) -> Iterator[Symbol]:
+    """Whose flower each 搶花 took: who held it, laid out or in the hand, when it was
+    taken (flower_held_by: asp/play/flowers.lp names the payer of 七搶一 from it)."""
+    if not any(a.verb in ROBS for a in incident.acts):
+        return
+    rec = _Record(incident)
+    for j, a in enumerate(rec.acts, 1):
+        if a.actor in SEATS and a.verb in ROBS and a.tiles:
+            holder = _flower_holder(rec, timeline, j, a.actor, a.tiles[0])  # type: ignore[arg-type]
+            if holder is not None:
+                yield fact("flower_held_by", j, holder)

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Any, Literal
 
 from clingo import Symbol
 
@@ -25,7 +25,7 @@ from adjudicator.language import seats, tiles
 from adjudicator.language.incident import Meld
 from adjudicator.language.seats import Seat
 from adjudicator.language.tiles import Tile
-from adjudicator.rules import engine
+from adjudicator.rules import engine, interface
 from adjudicator.rules.files import INPUTS_LP, PARAMS_LP, SCORING_LP, chapters
 from adjudicator.rules.rulesets import rule_set
 from adjudicator.ruling.clauses import order_key
@@ -416,6 +416,12 @@ def _clause_key(row: tuple[str, int, str]) -> tuple[tuple[int, str], str]:
     return (order_key(row[2]), row[0])
 
 
+def _rows(atoms: list[Symbol], name: str) -> list[Any]:
+    """The atoms of a shown predicate, each read through its declaration (asp/show.lp)."""
+    pred = interface.shown()[name]
+    return [pred.read(a.arguments) for a in atoms if a.name == name]
+
+
 def score(hand: WinHand, profile: str = "tw16",
           overrides: Mapping[str, int] | None = None) -> WinScore:
     """The 台 of ``hand`` under ``profile`` (a fresh clingo Control per call).
@@ -429,21 +435,21 @@ def score(hand: WinHand, profile: str = "tw16",
         return WinScore(False, 0, problems=problems)
     symbols, found = _symbols(1, hand)
     atoms = _solve(symbols + _param_facts(profile, overrides or {}), profile)
-    rows = sorted(((str(a.arguments[1].string), a.arguments[2].number,
-                    str(a.arguments[3].string)) for a in atoms if a.name == "win_pattern"),
-                  key=_clause_key)
-    total = [a.arguments[1].number for a in atoms if a.name == "win_tai"]
-    chosen = [a.arguments[1].number for a in atoms if a.name == "score_chosen"]
+    rows = sorted(((r.name.string, r.tai.number, r.clause.string)
+                   for r in _rows(atoms, "win_pattern")), key=_clause_key)
+    total = [r.tai.number for r in _rows(atoms, "win_tai")]
+    chosen = [r.option.number for r in _rows(atoms, "score_chosen")]
     if not total:
-        return WinScore(False, 0, problems=[_why_incomplete(hand)])
+        short = [r.n.number for r in _rows(atoms, "score_flowers_short")]
+        return WinScore(False, 0, problems=[_why_incomplete(hand, short)])
     reading = found[chosen[0] - 1] if chosen and chosen[0] >= 1 else None
     return WinScore(True, total[0], rows, reading.text if reading else None,
                     reading.shape if reading else None)
 
 
-def _why_incomplete(hand: WinHand) -> str:
-    if hand.flower_win is not None and len(set(hand.flowers)) < 8:
-        return f"{hand.flower_win}須持全部八張花牌，實有 {len(set(hand.flowers))} 張"
+def _why_incomplete(hand: WinHand, flowers_short: list[int]) -> str:
+    if flowers_short:
+        return f"{hand.flower_win}須持全部八張花牌，實有 {flowers_short[0]} 張"
     if not hand.shown:
         return "未指定手牌與和牌"
     return "手牌加和牌不能組成五副順刻加一對將眼（和牌型態）"

@@ -105,22 +105,25 @@ def test_outside_bettor_name_reaches_the_facts_as_a_string() -> None:
 # --- winfacts: flower wins ---------------------------------------------------------------
 
 
-def test_flower_win_before_the_replacement_is_marked() -> None:
+def test_a_flower_win_states_the_act_of_the_eighth_flower_only() -> None:
+    # What follows from it (unreplaced, whose flower, dealt) play/flowers.lp derives.
     got = _facts(HEAD + "南 花: 春 夏 秋 冬 梅 蘭 竹\n"
                  "紀錄:\n44 南 摸 菊\n45 南 補花 菊\n46 南 和\n")
-    assert "eighth_flower(3,2)" in got and "flower_win_unreplaced(3)" in got
-    assert not any(f.startswith("eighth_flower_from(") for f in got)
+    assert "eighth_flower(3,2)" in got
+    assert not any(f.startswith(("flower_win_", "eighth_flower_from(", "score_robbed_flower("))
+                   for f in got)
 
 
-def test_robbed_flower_forms() -> None:
-    form1 = _facts(HEAD + "南 花: 春 夏 秋 冬 梅 蘭 竹\n紀錄:\n52 西 摸 菊\n53 南 搶花 菊\n"
+def test_a_robbed_flower_s_holder_is_stated() -> None:
+    drawn = _facts(HEAD + "南 花: 春 夏 秋 冬 梅 蘭 竹\n紀錄:\n52 西 摸 菊\n53 南 搶花 菊\n"
                    "54 南 補 五萬\n55 南 和\n")
-    form2 = _facts(HEAD + "南 花: 春 夏 秋 冬 梅 蘭\n北 花: 竹\n紀錄:\n60 南 摸 菊\n"
-                   "61 南 補花 菊\n62 南 搶花 竹\n63 南 補 三萬\n64 南 和\n")
-    # 台.30 →1 counts the robbed flower in the 牌面; →2 leaves it out (score_robbed_flower).
-    assert 'eighth_flower(4,2)' in form1 and 'eighth_flower_from(4,"西")' in form1
-    assert not any(f.startswith("score_robbed_flower(") for f in form1)
-    assert "score_robbed_flower(5,40)" in form2
+    laid = _facts(HEAD + "南 花: 春 夏 秋 冬 梅 蘭\n北 花: 竹\n紀錄:\n60 南 摸 菊\n"
+                  "61 南 補花 菊\n62 南 搶花 竹\n63 南 補 三萬\n64 南 和\n")
+    # Who held it: the flower 西 drew and holds in its hand; the one 北 laid out.
+    assert 'eighth_flower(4,2)' in drawn and 'flower_held_by(2,"西")' in drawn
+    assert 'eighth_flower(5,3)' in laid and 'flower_held_by(3,"北")' in laid
+    # The hand as a judgement states it names no form: flowers.lp derives →2.
+    assert not any(f.startswith("score_robbed_flower(") for f in drawn | laid)
 
 
 def test_eight_flowers_held_from_before_is_an_ordinary_win() -> None:

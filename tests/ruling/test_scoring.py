@@ -668,7 +668,7 @@ def _settle(eighth: int, frm: str | None, win_hand: WinHand) -> dict[tuple[str, 
     symbols = facts.all_facts(incident, replay.replay(incident))
     symbols += [fact("win_declared", 5, win_hand.seat, tiles.UNKNOWN),
                 fact("eighth_flower", 5, eighth), *win_symbols(5, win_hand)]
-    symbols += [fact("eighth_flower_from", 5, frm)] if frm else []
+    symbols += [fact("flower_held_by", eighth, frm)] if frm else []
     atoms = engine.solve(symbols, "tw16")
     out = {}
     for a in atoms:
