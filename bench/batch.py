@@ -4,7 +4,8 @@ Run: ``.venv/bin/python bench/batch.py [N] [--sample S] [--stages-only] [--readi
 defaults to 10,000 generated logs, written once to bench/.corpus/).  Prints:
 
 * logs/s of ``adjudicator batch`` (local worker processes, all cores) over the N logs, and
-  its CPU ms a log, all processes (getrusage of the batch and its workers, the whole run);
+  its CPU ms a log, all processes (getrusage of the batch and its workers, the whole run),
+  split into the batch process's own and its workers';
 * the stage table: CPU ms a log of each stage (reading, validate, replay, facts, rule
   selection, program building, grounding, solve + splitting + open facts, ruling), by
   wrapping each stage's public function in one process that judges S logs in chunks as a
@@ -54,21 +55,41 @@ def _children_cpu() -> float:
     return use.ru_utime + use.ru_stime
 
 
-def batch_rate(folder: Path, n: int) -> tuple[float, dict, int, float]:
-    """logs/s wall, the summary, the largest worker's peak memory, and CPU ms a log (the
-    batch and its workers: on a shared machine the figure that load does not halve)."""
+# ``adjudicator batch`` run through this snippet, which reports at its exit the CPU of the
+# batch process itself and that of its workers (the children it has waited for).
+_SPLIT = """
+import atexit, resource, sys
+def _report():
+    own = resource.getrusage(resource.RUSAGE_SELF)
+    kids = resource.getrusage(resource.RUSAGE_CHILDREN)
+    print("cpu-split", own.ru_utime + own.ru_stime, kids.ru_utime + kids.ru_stime,
+          file=sys.stderr)
+atexit.register(_report)
+sys.argv = ["adjudicator", *sys.argv[1:]]
+from adjudicator.cli import main
+main()
+"""
+
+
+def batch_rate(folder: Path, n: int) -> tuple[float, dict, int, float, tuple[float, float]]:
+    """logs/s wall, the summary, the largest worker's peak memory, CPU ms a log (the
+    batch and its workers: on a shared machine the figure that load does not halve), and
+    that CPU split: the batch process's own, its workers'."""
     out = Path(tempfile.mkdtemp()) / "out.jsonl"
     summary = out.with_suffix(".summary.json")
     cpu = _children_cpu()
     start = time.perf_counter()
-    proc = subprocess.run([str(EXE), "batch", str(folder), "-o", str(out), "--summary-json",
-                           str(summary)], capture_output=True, text=True)
+    proc = subprocess.run([str(PY), "-c", _SPLIT, "batch", str(folder), "-o", str(out),
+                           "--summary-json", str(summary)], capture_output=True, text=True)
     seconds = time.perf_counter() - start
     if proc.returncode != 0:
         sys.exit(proc.stderr)
     peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
     cpu_ms = (_children_cpu() - cpu) * 1000 / n
-    return n / seconds, json.loads(summary.read_text(encoding="utf-8")), peak, cpu_ms
+    split = [line.split() for line in proc.stderr.splitlines() if line.startswith("cpu-split")]
+    own, kids = (float(split[-1][1]), float(split[-1][2])) if split else (0.0, 0.0)
+    return (n / seconds, json.loads(summary.read_text(encoding="utf-8")), peak, cpu_ms,
+            (own * 1000 / n, kids * 1000 / n))
 
 
 # ------------------------------------------------------------------ the stage table
@@ -311,7 +332,7 @@ def main() -> None:
         return
     workers = os.cpu_count() or 1
     load = os.getloadavg()[0]
-    rate, summary, peak, cpu_ms = batch_rate(folder, args.n)
+    rate, summary, peak, cpu_ms, (parent_ms, workers_ms) = batch_rate(folder, args.n)
     stages, in_process = stage_pass(sample, paths[:CHUNK])
     single, single_ms = single_loop(sample)
     bare, how = bare_grounding(sample)
@@ -332,6 +353,9 @@ def main() -> None:
           f"{in_process - named:6.2f}")
     print(f"  {'batch harness: whole-run CPU less the in-process pass':<58} "
           f"{cpu_ms - in_process:6.2f}   (processes, warm-up, chunks sent and lines written)")
+    print(f"    of the whole run: the batch process {parent_ms:.2f} (files read, the first chunk"
+          f" judged, which warms it before its workers are forked from it, lines written),"
+          f" its workers {workers_ms:.2f}")
     print(f"  {'whole run':<58} {cpu_ms:6.2f}")
     print_reading(len(sample), *reading)
     print(f"single-log loop (judge log after log, one process): {single:.1f} logs/s, "
