@@ -35,7 +35,8 @@ def batch(
         help="改送到 Dask 分散式叢集，如 tcp://10.0.0.5:8786")] = None,
     chunk: Annotated[int, typer.Option(help="每次送給工作行程的紀錄數")] = CHUNK,
     recycle: Annotated[int, typer.Option(
-        help="本機工作行程每裁決這麼多份紀錄就換新一個（由暖好的主行程再分出；記憶體不再增長；0：不換）")] = RECYCLE,
+        help="本機工作行程每裁決這麼多份紀錄就換新一個（由暖好的主行程再分出；"
+             "記憶體不再增長；0：不換）")] = RECYCLE,
     summary_json: Annotated[Path | None, typer.Option(
         "--summary-json", help="另把摘要寫成 JSON 檔")] = None,
 ) -> None:
