@@ -81,6 +81,7 @@ def phases(text: str) -> tuple[dict[str, float], int]:
     from adjudicator.language.reader import read
     from adjudicator.rules import engine
     from adjudicator.ruling import judge
+    from adjudicator.ruling.atoms import ruling_of
 
     clock = time.process_time
     a = clock()
@@ -93,7 +94,7 @@ def phases(text: str) -> tuple[dict[str, float], int]:
     d = clock()
     answer = engine.solve_open(facts, rules.profile)
     e = clock()
-    ruling = judge.ruling_of(incident, rules, answer, timeline)
+    ruling = ruling_of(incident, rules, answer, timeline)
     f = clock()
     spent = {"read": b - a, "replay": c - b, "facts": d - c, "rules": e - d, "ruling": f - e}
     return spent, len(ruling.uncertain)
