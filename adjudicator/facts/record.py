@@ -7,7 +7,7 @@ rules only as a string constant.  The fact vocabulary is documented in ``asp/cor
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from functools import lru_cache
 
 from clingo import Function, Number, String, Symbol, SymbolType
@@ -44,10 +44,35 @@ def _fact(name: str, args: tuple[Value, ...]) -> Symbol:
 
 
 def _remember(sym: Symbol, made_of: Plain) -> None:
-    if len(_PLAIN) >= LIMIT or len(_MADE) >= LIMIT:
+    if len(_PLAIN) >= LIMIT or len(_MADE) >= LIMIT or len(_BY_ID) >= LIMIT:
         _PLAIN.clear()
         _MADE.clear()
+        _BY_ID.clear()
     _PLAIN[sym] = made_of
+
+
+# What each fact was made of, by the fact object itself: most of a log's facts are the very
+# objects _MADE keeps, and a look-up by identity is no call into clingo (a Symbol's own hash
+# is).  The Symbol is kept with its values, so its id is not reused while it is there.
+_BY_ID: dict[int, tuple[Symbol, Plain]] = {}
+
+
+def plain_facts(facts: Sequence[Sequence[Symbol]]) -> list[list[Plain]]:
+    """Each log's facts as ``plain`` values (the batch engine's rule selection reads them)."""
+    out: list[list[Plain]] = []
+    get = _BY_ID.get
+    for group in facts:
+        values: list[Plain] = []
+        for sym in group:
+            found = get(id(sym))
+            if found is None or found[0] is not sym:
+                made_of = plain(sym)
+                if len(_BY_ID) >= LIMIT:
+                    _BY_ID.clear()
+                found = _BY_ID[id(sym)] = (sym, made_of)
+            values.append(found[1])
+        out.append(values)
+    return out
 
 
 def _plain_value(value: Value) -> Value:

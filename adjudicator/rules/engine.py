@@ -188,29 +188,6 @@ def select(profile: str, taken: Sequence[Sequence[record.Plain]]) -> Selection:
     return Selection(every, chosen, program.select(chosen, seen))
 
 
-# What each fact was made of, by the fact object itself: most of a log's facts are the
-# very objects facts/record.py keeps, and a look-up by identity is no call into clingo (a
-# Symbol's own hash is).  The Symbol is kept with its values, so its id is not reused.
-_PLAIN: dict[int, tuple[clingo.Symbol, record.Plain]] = {}
-
-
-def plain_facts(facts: Sequence[Sequence[clingo.Symbol]]) -> list[list[record.Plain]]:
-    """Each log's facts as ``record.plain`` values."""
-    out: list[list[record.Plain]] = []
-    get = _PLAIN.get
-    for group in facts:
-        values: list[record.Plain] = []
-        for sym in group:
-            found = get(id(sym))
-            if found is None or found[0] is not sym:
-                if len(_PLAIN) >= 1 << 17:
-                    _PLAIN.clear()
-                found = _PLAIN[id(sym)] = (sym, record.plain(sym))
-            values.append(found[1])
-        out.append(values)
-    return out
-
-
 def _file_statements(path: Path) -> tuple[ast.AST, ...]:
     """A fixed file's statements, parsed once while the file stays as it is: one hand's
     scoring runs the same three files again and again, and a statement added is cheaper
@@ -503,7 +480,7 @@ def solve_many(facts: Sequence[Sequence[clingo.Symbol]], profile: str) -> list[A
     """
     if not facts:
         return []
-    taken = plain_facts(facts)
+    taken = record.plain_facts(facts)
     chosen = select(profile, taken)
     # Imported here: one log's judgement needs neither (a cold start would pay for both).
     from clingo import ast
