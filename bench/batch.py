@@ -16,7 +16,8 @@ defaults to 10,000 generated logs, written once to bench/.corpus/).  Prints:
   with no rules, the cheaper of a Control a log and a Control a chunk);
 * unless ``--stages-only``: peak memory, ms per act at 40, 400, 2,000 and 10,000 acts (the
   judgement should grow linearly) and a cold ``adjudicator judge`` of a 40-act log against
-  ``python -c "import clingo"``.
+  ``python -c "import clingo"``, with the package's bytecode compiled first as ``pip
+  install`` compiles it (bench/judge.py's ``installed_bytecode``).
 
 ``--reading`` prints the reading line alone.  Asserts nothing: the machine is shared and
 noisy, so read the ratios, and the CPU figures rather than the wall ones.
@@ -42,6 +43,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "bench"))
 
 from corpus import make_log, write_corpus  # noqa: E402
+from judge import COLD_TARGET, installed_bytecode  # noqa: E402
 from judge import make_log as long_log  # noqa: E402
 
 from adjudicator.batch import CHUNK  # noqa: E402
@@ -287,6 +289,7 @@ def per_act() -> list[tuple[int, float]]:
 
 
 def cold() -> tuple[float, float]:
+    installed_bytecode()  # a cold start as the installed program makes it
     with tempfile.NamedTemporaryFile("w", suffix=".log", delete=False, encoding="utf-8") as f:
         f.write(make_log(1, n_acts=40))  # a dealt, stated hand of 40 acts
     judge_times, import_times = [], []
@@ -374,7 +377,8 @@ def main() -> None:
         print(f"  {n:>6} acts: {ms:6.2f} ms/act")
     judge_s, import_s = cold()
     print(f"cold `adjudicator judge` (40 acts) {judge_s * 1000:.0f} ms vs "
-          f"`python -c 'import clingo'` {import_s * 1000:.0f} ms (target <= 250 ms)")
+          f"`python -c 'import clingo'` {import_s * 1000:.0f} ms, the package's bytecode "
+          f"compiled as an install does (target <= {COLD_TARGET * 1000:.0f} ms)")
 
 
 if __name__ == "__main__":

@@ -1,9 +1,11 @@
 """How fast a log is judged: warm in-process and cold from the command line.
 
 Run: ``.venv/bin/python bench/judge.py [--quick] [--cold] [--runs N] [--instructions]
-[--reference TREE]`` (--cold: only the cold start; --runs: cold runs of each kind, 5 unless
-given; --reference: also run the package of another source tree, e.g. an earlier commit's
-``git archive``, in turn with this one;
+[--reference TREE] [--from-source]`` (--cold: only the cold start; --runs: cold runs of each
+kind, 5 unless given; --from-source: time the cold start without compiling the package's
+bytecode first, which it otherwise does as ``pip install`` does; --reference: also run the
+package of another source tree, e.g. an earlier commit's ``git archive``, in turn with this
+one;
 --instructions: also count a cold judgement's instructions under callgrind, as a whole
 and by phase: steadier than CPU time on a shared machine, and some minutes).  Prints:
 
@@ -255,6 +257,15 @@ def cold_instructions(log: str, env: dict[str, str]) -> None:
     print(f"  by phase (M): interpreter {counts[0] / 1e6:.0f}, {phases}")
 
 
+def installed_bytecode() -> None:
+    """Compile the package's modules as ``pip install`` does, so that a cold start is
+    timed as an installed program runs: an editable checkout under PYTHONDONTWRITEBYTECODE
+    would otherwise compile every module's source in every new process."""
+    import compileall
+
+    compileall.compile_dir(ROOT / "adjudicator", quiet=1)
+
+
 def _bytecode() -> str:
     """Whether a new process finds the package's modules compiled (a .pyc as new as each
     source): PYTHONDONTWRITEBYTECODE without a __pycache__ leaves every import compiling
@@ -367,6 +378,8 @@ def main() -> None:
     runs = int(sys.argv[sys.argv.index("--runs") + 1]) if "--runs" in sys.argv else 5
     reference = (Path(sys.argv[sys.argv.index("--reference") + 1]).resolve()
                  if "--reference" in sys.argv else None)
+    if "--from-source" not in sys.argv:
+        installed_bytecode()
     if "--cold" in sys.argv:
         print(f"cold start (a new process; {os.cpu_count()} cores, "
               f"load {os.getloadavg()[0]:.1f}; {_bytecode()}):")
