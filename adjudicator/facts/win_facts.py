@@ -1,10 +1,12 @@
 """The facts of each declared win: who, on which tile, and the hand it rests on.
 
 This is bookkeeping of the play, as the record shows it: which tile was won on, whether
-the winner's own draw came last, whether another's 加杠 came just before, when the eighth
-flower came and whose it was, whether the tile came from the kong end.  How the win wins
-(自摸, 和銃, 搶杠, 八仙過海, 七搶一) and who pays for it is named by the rules
-(``asp/core.lp``, ``asp/play/flowers.lp``); whether it stands, what it owes to the start
+the winner's own draw came last, whether another's 加杠 came just before, whose flower a
+搶花 took, whether the tile came from the kong end.  Where the tiles allow the hand to rest
+on all eight flowers, each such reading is stated beside the win's own, with the act its
+eighth flower would have come at; which one the win rests on (台.27, 台.28, 台.30), how it
+wins (自摸, 和銃, 搶杠, 八仙過海, 七搶一) and who pays for it the rules say
+(``asp/play/flowers.lp``, ``asp/core.lp``); whether it stands, what it owes to the start
 of the hand and what it is worth too (``asp/offences/wins.lp``, ``asp/play/start.lp``,
 ``asp/settlement/scoring.lp``; a gd profile's in ``asp/gd/``).
 """
@@ -50,9 +52,14 @@ class DeclaredWin:
     hand: WinHand | None  # None when the record does not show the whole hand
     own_draw: bool = False  # declared 自摸, or laid down right after the winner's own draw
     kong: int | None = None  # the act of another's 加杠 just before the win, if any
-    # The hand is read as resting on eight flowers: the act that brought the eighth in the
-    # winner's turn (0: held since before the record); flowers.lp names the flower win.
+    # In a reading of the hand on eight flowers: the act that brought the eighth (0: held
+    # since before the record).  None in the win's own reading.
     eighth: int | None = None
+    # The readings on eight flowers the tiles allow, by the act of the eighth; which one,
+    # if any, the win rests on is play/flowers.lp's (台.27, 台.28, 台.30).
+    on_flowers: tuple[tuple[int, DeclaredWin], ...] = ()
+    # The hand laid down holds the last discard and is whole (what claims it, as naming it).
+    holds_discard: bool = False
 
     @property
     def in_hand(self) -> bool:
@@ -112,15 +119,6 @@ def _is_declared(rec: _Record, i: int) -> bool:
     return True
 
 
-def _turn_start(rec: _Record, i: int, seat: Seat) -> int:
-    """The first act of ``seat``'s current turn: just after its last discard before ``i``."""
-    for j in rec.before(i):
-        a = rec.act(j)
-        if a.actor == seat and a.verb == "打":
-            return j + 1
-    return 1
-
-
 def _flower_holder(rec: _Record, timeline: Timeline, j: int, seat: Seat,
                    flower: int) -> Seat | None:
     """Who held ``flower`` (laid out or just drawn) when ``seat`` took it at act ``j``."""
@@ -135,40 +133,23 @@ def _flower_holder(rec: _Record, timeline: Timeline, j: int, seat: Seat,
     return None
 
 
-def _eighth_flower(rec: _Record, i: int, seat: Seat, state: HandState) -> int | None:
-    """The act that brought the winner's eighth flower when act ``i`` declares a win whose
-    hand rests on all eight: in the turn the eighth came (laid out, taken by 搶花, or drawn
-    and kept in the hand), or 0 for eight held since before the record with the win claimed
-    on no discard.  None for a hand read as any other.  Which flower win it is, whether it
-    is the dealt one (台.28) and whether it stands, asp/play/flowers.lp says."""
-    a = rec.act(i)
-    if a.verb not in DECLARES:
-        return None
-    start = _turn_start(rec, i, seat)
-    window = range(start, i)
-    robbed = next((j for j in reversed(window) if rec.act(j).actor == seat
-                   and rec.act(j).verb in ROBS and rec.act(j).tiles), None)
-    laid = next((j for j in reversed(window) if rec.act(j).actor == seat
-                 and rec.act(j).verb in LAYS_FLOWER), None)
+def _eighth_candidates(rec: _Record, i: int, seat: Seat, state: HandState) -> list[int]:
+    """The acts whose flower the tiles allow to be the winner's eighth at act ``i``: a
+    flower it drew and kept that makes eight with those it holds; with eight held, every
+    flower it laid out or robbed, and 0 (all eight held since before the record)."""
     flowers = set(state.flowers)
-    # A flower drawn this turn and kept in the hand, with no 補花 line, is among the eight.
-    drawn = next((j for j in reversed(window) if rec.act(j).actor == seat
-                  and rec.act(j).verb in VERB_CLASSES["draw"] and rec.act(j).tiles
-                  and T.is_flower(rec.act(j).tiles[0])), None)
-    if (laid is None and robbed is None and drawn is not None
-            and len(flowers | {rec.act(drawn).tiles[0]}) == 8):
-        return drawn
-    if len(flowers) < 8:
-        return None
-    if robbed is not None:
-        return robbed
-    if laid is not None:
-        return laid
-    # Eight held from before the record, in the player's first turn of it with no flower
-    # laid out, and the win not claimed on a discard (naming it or laying down a hand with it).
-    held = start == 1 and _laid_none(rec, i, seat) and (
-        a.verb == "自摸" or not (a.tiles or _lays_down_discard(rec, i, seat, state)))
-    return 0 if held else None
+    full = len(flowers) >= 8
+    out = [0] if full else []
+    for j in range(1, i):
+        a = rec.act(j)
+        if a.actor != seat:
+            continue
+        if a.verb in VERB_CLASSES["draw"]:
+            if a.tiles and T.is_flower(a.tiles[0]) and len(flowers | {a.tiles[0]}) == 8:
+                out.append(j)
+        elif full and (a.verb in ROBS and a.tiles or a.verb in LAYS_FLOWER):
+            out.append(j)
+    return out
 
 
 def _lays_down_discard(rec: _Record, i: int, seat: Seat, state: HandState) -> bool:
@@ -183,12 +164,6 @@ def _lays_down_discard(rec: _Record, i: int, seat: Seat, state: HandState) -> bo
         return False
     return (state.known and not state.unknown and state.concealed[prev.tiles[0]] > 0
             and state.playing_count() == TW16.hand_tiles + 1)  # flowers are tw16's
-
-
-def _laid_none(rec: _Record, i: int, seat: Seat) -> bool:
-    """``seat`` laid out no flower in the record before act ``i``."""
-    return not any(rec.act(j).actor == seat and rec.act(j).verb in LAYS_FLOWER
-                   for j in rec.before(i))
 
 
 def _taken_after(rec: _Record, i: int, seat: Seat, eighth: int) -> tuple[int, Act] | None:
@@ -357,6 +332,8 @@ def _context(rec: _Record, win: DeclaredWin) -> dict[str, bool]:
 
 def declared_wins(incident: Incident, timeline: Timeline,
                   family: Family = DEFAULT) -> list[DeclaredWin]:
+    """Each declared win in its own reading, with the readings on eight flowers the tiles
+    allow (``on_flowers``)."""
     rec = _Record(incident)
     out = []
     for i in range(1, len(rec.acts) + 1):
@@ -365,21 +342,37 @@ def declared_wins(incident: Incident, timeline: Timeline,
         seat: Seat = rec.act(i).actor  # type: ignore[assignment]
         state = _state_at_win(rec, i, seat, timeline)
         state.flowers = _with_robbed(rec, i, seat, state.flowers)
-        eighth = _eighth_flower(rec, i, seat, state)
-        if eighth and rec.act(eighth).verb in VERB_CLASSES["draw"]:
-            # The eighth flower drawn and not laid out: it counts among the flowers.
-            drawn = rec.act(eighth).tiles[0]
-            state.flowers = [*state.flowers, drawn]
-            if state.concealed[drawn]:
-                state.concealed[drawn] -= 1
-            elif state.unknown:
-                state.unknown -= 1
         own_draw, kong = _own_draw(rec, i, seat), _kong_before(rec, i, seat)
-        tile = _won_tile(rec, i, seat, own_draw, kong, eighth)
-        win = DeclaredWin(i, seat, tile, None, own_draw, kong, eighth)
-        context: dict[str, bool | int | None] = dict(_context(rec, win))
-        out.append(replace(win, hand=_win_hand(incident, win, state, context, family)))
+        win = _reading(incident, rec, i, seat, state, own_draw, kong, None, family)
+        if family.flowers:
+            candidates = _eighth_candidates(rec, i, seat, state)
+            if candidates:
+                win = replace(win, holds_discard=_lays_down_discard(rec, i, seat, state),
+                              on_flowers=tuple(
+                                  (c, _reading(incident, rec, i, seat, state, own_draw, kong,
+                                               c, family)) for c in candidates))
+        out.append(win)
     return out
+
+
+def _reading(incident: Incident, rec: _Record, i: int, seat: Seat, state: HandState,
+             own_draw: bool, kong: int | None, eighth: int | None,
+             family: Family) -> DeclaredWin:
+    """Act ``i``'s win read on its own hand (``eighth`` None) or on eight flowers, the
+    eighth brought at act ``eighth``."""
+    if eighth and rec.act(eighth).verb in VERB_CLASSES["draw"]:
+        # The eighth flower drawn and not laid out: it counts among the flowers.
+        state = state.copy()
+        drawn = rec.act(eighth).tiles[0]
+        state.flowers = [*state.flowers, drawn]
+        if state.concealed[drawn]:
+            state.concealed[drawn] -= 1
+        elif state.unknown:
+            state.unknown -= 1
+    tile = _won_tile(rec, i, seat, own_draw, kong, eighth)
+    win = DeclaredWin(i, seat, tile, None, own_draw, kong, eighth)
+    context: dict[str, bool | int | None] = dict(_context(rec, win))
+    return replace(win, hand=_win_hand(incident, win, state, context, family))
 
 
 def _with_robbed(rec: _Record, i: int, seat: Seat, flowers: list[int]) -> list[int]:
@@ -402,28 +395,47 @@ def win_facts(incident: Incident, timeline: Timeline, family: Family = DEFAULT,
     elif incident.start_unknown:
         yield fact("record_start_unknown")
     for w in declared_wins(incident, timeline, family) if wins is None else wins:
-        yield fact("win_declared", w.index, w.seat, T.UNKNOWN if w.tile is None else w.tile)
         if w.own_draw:
             yield fact("win_on_own_draw", w.index)
         if w.kong is not None:
             yield fact("win_after_kong", w.index, w.kong)
-        if w.hand is None:
-            yield fact("win_hand_unknown", w.index)
-        else:
-            from adjudicator.ruling.scoring import win_symbols
-
-            yield from win_symbols(w.index, w.hand)
-            if w.eighth is None and w.hand.winning_tile is not None:
-                # 缺張 / 逾張 are named by the count: seventeen with the winning tile.
-                held = len(w.hand.concealed) + 1 + 3 * len(w.hand.exposed)
-                yield fact("win_hand_tiles", w.index, held)
-        if w.eighth is not None:
-            yield fact("eighth_flower", w.index, w.eighth)
-            if w.hand is not None and not w.hand.concealed:
-                # A flower win needs no hand shown (台.29); flowers.lp asks for one only
-                # when the flower win does not stand.
-                yield fact("flower_hand_unshown", w.index)
+        if not w.on_flowers:
+            yield from _reading_facts(w)
+            continue
+        # Several readings: each one's facts under its number (0: the win's own), and the
+        # act of the eighth flower each rests on; play/flowers.lp takes one.
+        for f in _reading_facts(w):
+            yield fact("win_reading", w.index, 0, f)
+        numbered: dict[tuple[Symbol, ...], int] = {}
+        for at, reading in w.on_flowers:
+            facts = tuple(_reading_facts(reading))
+            if facts not in numbered:
+                numbered[facts] = len(numbered) + 1
+                for f in facts:
+                    yield fact("win_reading", w.index, numbered[facts], f)
+            yield fact("win_reading_at", w.index, at, numbered[facts])
+        if w.holds_discard:
+            yield fact("win_holds_discard", w.index)
     yield from _holder_facts(incident, timeline)
+
+
+def _reading_facts(w: DeclaredWin) -> Iterator[Symbol]:
+    """The facts of one reading of a win: the tile it is won on and the hand it rests on."""
+    yield fact("win_declared", w.index, w.seat, T.UNKNOWN if w.tile is None else w.tile)
+    if w.hand is None:
+        yield fact("win_hand_unknown", w.index)
+        return
+    from adjudicator.ruling.scoring import win_symbols
+
+    yield from win_symbols(w.index, w.hand)
+    if w.eighth is None and w.hand.winning_tile is not None:
+        # 缺張 / 逾張 are named by the count: seventeen with the winning tile.
+        held = len(w.hand.concealed) + 1 + 3 * len(w.hand.exposed)
+        yield fact("win_hand_tiles", w.index, held)
+    if w.eighth is not None and not w.hand.concealed:
+        # A flower win needs no hand shown (台.29); flowers.lp asks for one only when the
+        # flower win does not stand.
+        yield fact("flower_hand_unshown", w.index)
 
 
 def _holder_facts(incident: Incident, timeline: Timeline) -> Iterator[Symbol]:

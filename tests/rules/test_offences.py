@@ -105,13 +105,18 @@ def test_outside_bettor_name_reaches_the_facts_as_a_string() -> None:
 # --- winfacts: flower wins ---------------------------------------------------------------
 
 
-def test_a_flower_win_states_the_act_of_the_eighth_flower_only() -> None:
-    # What follows from it (unreplaced, whose flower, dealt) play/flowers.lp derives.
+def test_eight_flowers_state_the_readings_the_tiles_allow_and_no_flower_win() -> None:
+    # Seven laid out and the eighth drawn at act 1 and laid out at act 2: the tiles allow
+    # the hand to rest on them, the eighth come at act 1, 2 or (eight held) none; which
+    # one the win rests on, and what follows (unreplaced, whose flower, dealt),
+    # play/flowers.lp derives.
     got = _facts(HEAD + "南 花: 春 夏 秋 冬 梅 蘭 竹\n"
                  "紀錄:\n44 南 摸 菊\n45 南 補花 菊\n46 南 和\n")
-    assert "eighth_flower(3,2)" in got
-    assert not any(f.startswith(("flower_win_", "eighth_flower_from(", "score_robbed_flower("))
-                   for f in got)
+    assert {f[:len("win_reading_at(3,C")] for f in got if f.startswith("win_reading_at(")} \
+        == {"win_reading_at(3,0", "win_reading_at(3,1", "win_reading_at(3,2"}
+    assert 'win_reading(3,0,win_declared(3,"南",-1))' in got
+    assert not any(f.startswith(("eighth_flower", "flower_win", "score_robbed_flower(",
+                                 "win_declared(")) for f in got)
 
 
 def test_a_robbed_flower_s_holder_is_stated() -> None:
@@ -120,17 +125,19 @@ def test_a_robbed_flower_s_holder_is_stated() -> None:
     laid = _facts(HEAD + "南 花: 春 夏 秋 冬 梅 蘭\n北 花: 竹\n紀錄:\n60 南 摸 菊\n"
                   "61 南 補花 菊\n62 南 搶花 竹\n63 南 補 三萬\n64 南 和\n")
     # Who held it: the flower 西 drew and holds in its hand; the one 北 laid out.
-    assert 'eighth_flower(4,2)' in drawn and 'flower_held_by(2,"西")' in drawn
-    assert 'eighth_flower(5,3)' in laid and 'flower_held_by(3,"北")' in laid
+    assert any(f.startswith("win_reading_at(4,2,") for f in drawn)
+    assert 'flower_held_by(2,"西")' in drawn
+    assert any(f.startswith("win_reading_at(5,3,") for f in laid)
+    assert 'flower_held_by(3,"北")' in laid
     # The hand as a judgement states it names no form: flowers.lp derives →2.
-    assert not any(f.startswith("score_robbed_flower(") for f in drawn | laid)
+    assert not any("score_robbed_flower(" in f for f in drawn | laid)
 
 
-def test_eight_flowers_held_from_before_is_an_ordinary_win() -> None:
+def test_a_win_without_eight_flowers_has_one_reading() -> None:
     got = _facts(HEAD + "南 手牌: 一二三萬 四五六萬 七八九筒 二三四索 五五索 七八萬\n"
-                 "南 花: 春 夏 秋 冬 梅 蘭 竹 菊\n紀錄:\n60 西 打 九萬\n61 南 和 九萬\n")
+                 "南 花: 春 夏 秋 冬 梅 蘭 竹\n紀錄:\n60 西 打 九萬\n61 南 和 九萬\n")
     assert 'win_declared(2,"南",8)' in got
-    assert not any(f.startswith(("eighth_flower", "win_on_own_draw", "win_after_kong"))
+    assert not any(f.startswith(("win_reading", "win_on_own_draw", "win_after_kong"))
                    for f in got)
 
 

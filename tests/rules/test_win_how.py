@@ -1,8 +1,9 @@
 """How a declared win wins, as the chapters name it from what the record states.
 
 win_facts.py states the win, its tile, whether the winner's own draw or another's 加杠
-came just before it, and when the eighth flower came; asp/core.lp and asp/play/flowers.lp
-name the win (自摸, 和銃, 搶杠, 八仙過海, 七搶一) and the chair that pays for it.
+came just before it, and, where the tiles allow the hand to rest on eight flowers, each
+such reading; asp/play/flowers.lp takes the reading the win rests on, and asp/core.lp and
+flowers.lp name the win (自摸, 和銃, 搶杠, 八仙過海, 七搶一) and the chair that pays for it.
 """
 
 from __future__ import annotations
@@ -136,3 +137,47 @@ def test_a_flower_robbed_after_one_s_own_discard_is_not_dealt(tmp_path: Path) ->
     # 台.28 is the first turn's alone: 南 discarded before robbing 西's drawn 菊.
     text = HEAD + SEVEN + "紀錄:\n1 南 打 北\n2 西 摸 菊\n3 南 搶花 菊\n4 南 補 五萬\n5 南 和\n"
     assert derived(text, tmp_path, *FLOWER_FACTS) == {'eighth_flower_from(5,"西")'}
+
+
+# --- Which hand a win rests on: its own, or its eight flowers (play/flowers.lp) ----------
+
+
+def rests_on(text: str, tmp: Path) -> set[str]:
+    """How the win wins, its flower win and the act of its eighth flower, if any."""
+    return {a for a in derived(text, tmp, "declared_win/5", "flower_win/3", "eighth_flower/2")
+            if a.startswith(("declared_win(", "flower_win(", "eighth_flower("))}
+
+
+def test_eight_flowers_completed_in_an_earlier_turn_leave_an_ordinary_win(
+        tmp_path: Path) -> None:
+    # 台.27 滿花當時未主動和牌而後如和牌時亦仍計8台: 南 laid out its eighth, took the
+    # replacement and discarded instead of winning; its later 自摸 on 五萬 is no flower win.
+    text = HEAD + SEVEN + "紀錄:\n44 南 摸 菊\n45 南 補花 菊 補 九萬\n46 南 打 九萬\n" \
+        "47 西 打 北\n48 北 打 北\n49 東 打 北\n50 南 摸 五萬\n51 南 自摸\n"
+    assert rests_on(text, tmp_path) == {
+        'declared_win(8,"南","自摸","none",4)'}
+
+
+def test_eight_flowers_held_before_the_record_and_a_discard_claimed_is_no_flower_win(
+        tmp_path: Path) -> None:
+    # 台.28: a win on eight held from the deal comes at the player's own first draw; 南
+    # names 西's 九萬 instead, so the win is on that discard, and 西 pays.
+    text = HEAD + "南 花: 春 夏 秋 冬 梅 蘭 竹 菊\n紀錄:\n1 西 打 九萬\n2 南 和 九萬\n"
+    assert rests_on(text, tmp_path) == {
+        'declared_win(2,"南","和銃","西",8)'}
+
+
+def test_the_flower_robbed_in_the_turn_comes_before_the_one_laid_out(tmp_path: Path) -> None:
+    # 台.30 七搶一: with six, 南 lays out its seventh (竹) and robs 北's 菊 in the same turn:
+    # the eighth is the robbed one, and 北 pays; the win is on the replacement 四萬.
+    text = HEAD + "南 花: 春 夏 秋 冬 梅 蘭\n北 花: 菊\n紀錄:\n60 南 摸 竹\n" \
+        "61 南 補花 竹 補 三萬\n62 南 搶花 菊\n63 南 補 四萬\n64 南 和\n"
+    assert rests_on(text, tmp_path) == {
+        'declared_win(5,"南","七搶一","北",3)', 'flower_win(5,"七搶一",3)', "eighth_flower(5,3)"}
+
+
+def test_a_win_with_seven_flowers_has_no_flower_reading(tmp_path: Path) -> None:
+    # 台.29/台.30 need all eight: with seven, 南's 自摸 is an ordinary one.
+    text = HEAD + SEVEN + "紀錄:\n44 南 摸 五萬\n45 南 自摸\n"
+    assert rests_on(text, tmp_path) == {
+        'declared_win(2,"南","自摸","none",4)'}

@@ -652,23 +652,27 @@ SETTLE_LOG = """規則: tw16
 63 南 補 九萬
 64 南 和
 """
+# The same turn with the eighth flower laid out (補花) instead of robbed.
+SETTLE_LAID_LOG = SETTLE_LOG.replace("62 南 搶花 竹", "62 南 補花 竹")
 
 
-def _settle(eighth: int, frm: str | None, win_hand: WinHand) -> dict[tuple[str, str], int]:
-    """Payments (from, to) → 台 for one win declared at act 5 of SETTLE_LOG, its eighth
-    flower come at act ``eighth`` (2 laid out, 3 taken from ``frm``): the hand as a
-    judgement states it, its flower win named by play/flowers.lp."""
+def _settle(frm: str | None, win_hand: WinHand,
+            log: str = SETTLE_LOG) -> dict[tuple[str, str], int]:
+    """Payments (from, to) → 台 for the win declared at act 5 of ``log``, its eighth flower
+    come at act 3 (robbed from ``frm``, or laid out): the hand as a judgement states it,
+    on its eight flowers, and which flower win it is named by play/flowers.lp."""
     from adjudicator.analysis import replay
     from adjudicator.facts import record as facts
     from adjudicator.facts.record import fact
     from adjudicator.language import reader
     from adjudicator.rules import engine
 
-    incident = reader.read(SETTLE_LOG)
+    incident = reader.read(log)
     symbols = facts.all_facts(incident, replay.replay(incident))
-    symbols += [fact("win_declared", 5, win_hand.seat, tiles.UNKNOWN),
-                fact("eighth_flower", 5, eighth), *win_symbols(5, win_hand)]
-    symbols += [fact("flower_held_by", eighth, frm)] if frm else []
+    declared = fact("win_declared", 5, win_hand.seat, tiles.UNKNOWN)
+    symbols += [fact("win_reading", 5, 0, declared), fact("win_reading_at", 5, 3, 1)]
+    symbols += [fact("win_reading", 5, 1, f) for f in [declared, *win_symbols(5, win_hand)]]
+    symbols += [fact("flower_held_by", 3, frm)] if frm else []
     atoms = engine.solve(symbols, "tw16")
     out = {}
     for a in atoms:
@@ -685,26 +689,26 @@ def test_settle_seven_rob_one_form2_kong_flower_three_pay() -> None:
     # 北 alone adds 七搶一 8; the dealer 東 adds 作莊 1.
     h = hand(A_OPEN, "9m", ("碰 2z",), flowers=ALL_FLOWERS, kong_replacement=True,
              robbed_flower=tiles.from_ascii("7f"))
-    assert _settle(3, "北", h) == {("東", "南"): 7, ("西", "南"): 6, ("北", "南"): 14}
+    assert _settle("北", h) == {("東", "南"): 7, ("西", "南"): 6, ("北", "南"): 14}
 
 
 def test_settle_seven_rob_one_form2_only_robbed_pays() -> None:
     # 台.30 →2 without 杠上開花: 被搶花者賠付 8 台 1 底; nobody else pays.
     h = WinHand(concealed=[], winning_tile=None, flowers=t(ALL_FLOWERS), seat="南",
                 robbed_flower=tiles.from_ascii("7f"))
-    assert _settle(3, "北", h) == {("北", "南"): 8}
+    assert _settle("北", h) == {("北", "南"): 8}
 
 
 def test_settle_seven_rob_one_form1_robbed_dealer_adds_extra() -> None:
     # 台.30 →1 (no robbed_flower fact) robbed from the dealer 東: 8 + 作莊 1.
     h = WinHand(concealed=[], winning_tile=None, flowers=t(ALL_FLOWERS), seat="南")
-    assert _settle(3, "東", h) == {("東", "南"): 9}
+    assert _settle("東", h) == {("東", "南"): 9}
 
 
 def test_settle_eight_immortals_three_pay() -> None:
     # 台.29: three pay 8 台 1 底; the dealer 東 also 作莊 1.
     h = WinHand(concealed=[], winning_tile=None, flowers=t(ALL_FLOWERS), seat="南")
-    assert _settle(2, None, h) == {("東", "南"): 9, ("西", "南"): 8, ("北", "南"): 8}
+    assert _settle(None, h, SETTLE_LAID_LOG) == {("東", "南"): 9, ("西", "南"): 8, ("北", "南"): 8}
 
 
 # --------------------------------------------------------------------------------------
